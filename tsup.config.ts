@@ -1,0 +1,28 @@
+import { defineConfig } from "tsup";
+
+// Library entries ship as ESM and CJS with declarations; the CLIs are ESM only.
+export default defineConfig([
+  {
+    entry: {
+      index: "src/client/index.ts",
+      "mock/index": "src/mock/index.ts",
+      "server/index": "src/server/index.ts",
+    },
+    format: ["esm", "cjs"],
+    dts: true,
+    clean: true,
+    target: "es2022",
+    sourcemap: false,
+    treeshake: true,
+    external: ["msw"],
+  },
+  {
+    entry: {
+      "bin/plant-store-mock": "src/server/cli/plant-store-mock.ts",
+    },
+    format: ["esm"],
+    platform: "node",
+    target: "node20",
+    external: ["msw"],
+  },
+]);

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
+    typecheck: {
+      enabled: true,
+      include: ["test/**/*.test-d.ts"],
+      tsconfig: "./tsconfig.json",
+    },
+    reporters: process.env.CI ? ["default", "json"] : ["default"],
+    outputFile: { json: ".tmp/vitest-results.json" },
+  },
+});
