@@ -1,0 +1,75 @@
+// Bearer authentication of the contract. The token is never put in a message or header.
+
+export type AuthResult =
+  | { ok: true; token: string }
+  | { ok: false; message: string; invalidToken: boolean };
+
+export const WWW_AUTHENTICATE = 'Bearer realm="plant-store"';
+export const WWW_AUTHENTICATE_INVALID = 'Bearer realm="plant-store", error="invalid_token"';
+
+// RFC 6750 b64token: what "any non-empty bearer token" means when no list is configured.
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+const MISSING: AuthResult = {
+  ok: false,
+  message: "The Authorization header is missing; send Authorization: Bearer <token>.",
+  invalidToken: false,
+};
+const NOT_BEARER: AuthResult = {
+  ok: false,
+  message: "The Authorization header must use the Bearer scheme.",
+  invalidToken: false,
+};
+const EMPTY: AuthResult = {
+  ok: false,
+  message: "The Authorization header carries an empty Bearer token.",
+  invalidToken: false,
+};
+const REJECTED: AuthResult = {
+  ok: false,
+  message: "The bearer token in the Authorization header is not accepted.",
+  invalidToken: true,
+};
+
+/** Returns a checker of Authorization header values; `tokens` undefined accepts any token. */
+export function createBearerAuth(
+  tokens: readonly string[] | undefined,
+): (header: string | null) => AuthResult {
+  const accepts = tokens === undefined ? isWellFormed : constantTimeMatcher(tokens);
+  return (header) => {
+    if (header === null || header === "") return MISSING;
+    const space = header.indexOf(" ");
+    const scheme = space === -1 ? header : header.slice(0, space);
+    if (scheme.toLowerCase() !== "bearer") return NOT_BEARER;
+    const token = space === -1 ? "" : header.slice(space + 1).trim();
+    if (token === "") return EMPTY;
+    return accepts(token) ? { ok: true, token } : REJECTED;
+  };
+}
+
+function isWellFormed(token: string): boolean {
+  return B64TOKEN.test(token);
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Compares against every accepted token without stopping early, XOR-ing UTF-8 bytes, so the
+ * time depends on the configured tokens' lengths only: never on how much of one matched,
+ * which one matched, or the length of the token sent.
+ */
+export function constantTimeMatcher(tokens: readonly string[]): (token: string) => boolean {
+  const expected = tokens.map((token) => encoder.encode(token));
+  return (token) => {
+    const given = encoder.encode(token);
+    let matched = 0;
+    for (const candidate of expected) {
+      let diff = candidate.length ^ given.length;
+      for (let i = 0; i < candidate.length; i++) {
+        diff |= (candidate[i] as number) ^ (given[i] ?? 0);
+      }
+      matched |= diff === 0 ? 1 : 0;
+    }
+    return matched === 1;
+  };
+}

@@ -1,0 +1,40 @@
+// Reads a create body as UTF-8 text with a byte cap. The cap is checked against
+// Content-Length before reading and against the bytes actually received while reading,
+// so an oversized (or lying) body is refused without ever being held in memory whole.
+
+export type BodyResult =
+  | { ok: true; text: string }
+  | { ok: false; reason: "too-large" | "invalid-utf8" };
+
+const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
+const INVALID_UTF8: BodyResult = { ok: false, reason: "invalid-utf8" };
+
+export async function readBodyText(request: Request, maxBytes: number): Promise<BodyResult> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) return TOO_LARGE;
+  if (request.body === null) return { ok: true, text: "" };
+
+  // fatal: invalid UTF-8 is an error, never silently replaced with U+FFFD.
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const reader = request.body.getReader();
+  let received = 0;
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        // Not awaited: a peer that stops sending must not hold the answer back.
+        reader.cancel().catch(() => {});
+        return TOO_LARGE;
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  } catch (error) {
+    if (error instanceof TypeError) return INVALID_UTF8;
+    throw error;
+  }
+  return { ok: true, text };
+}

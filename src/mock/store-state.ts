@@ -1,0 +1,80 @@
+// The store's data layout. Every plant is in `all` (creation order) and in exactly one
+// of `publicPlants` or its owner's sequence, so a viewer's list is a lazy merge of two
+// already-ordered arrays: O(limit) however many plants other owners hold.
+import type { NewPlant, Plant, StoredPlant } from "./types.js";
+
+export interface PlantRecord {
+  readonly id: number;
+  readonly owner: string | null;
+  /** Position in creation order; orders the merge of public and own plants. */
+  readonly seq: number;
+  /** What viewers get: frozen, never with `id`, shared by every list call. */
+  readonly view: Plant;
+}
+
+export interface StoreState {
+  all: PlantRecord[];
+  publicPlants: PlantRecord[];
+  byOwner: Map<string, PlantRecord[]>;
+  ids: Set<number>;
+  /** Lowest id not yet handed out; explicit ids above it are skipped when reached. */
+  nextId: number;
+}
+
+export function emptyState(): StoreState {
+  return { all: [], publicPlants: [], byOwner: new Map(), ids: new Set(), nextId: 1 };
+}
+
+export function takeNextId(state: StoreState): number {
+  while (state.ids.has(state.nextId)) state.nextId++;
+  return state.nextId;
+}
+
+/** Appends a plant whose id is known to be free. */
+export function addRecord(
+  state: StoreState,
+  id: number,
+  owner: string | null,
+  name: string,
+  tag: string | undefined,
+): PlantRecord {
+  const view: Plant = Object.freeze(tag === undefined ? { name } : { name, tag });
+  const record: PlantRecord = { id, owner, seq: state.all.length, view };
+  state.all.push(record);
+  state.ids.add(id);
+  if (owner === null) {
+    state.publicPlants.push(record);
+  } else {
+    const own = state.byOwner.get(owner);
+    if (own === undefined) state.byOwner.set(owner, [record]);
+    else own.push(record);
+  }
+  return record;
+}
+
+export function toStoredPlant(record: PlantRecord): StoredPlant {
+  const { id, owner, view } = record;
+  return view.tag === undefined
+    ? { id, name: view.name, owner }
+    : { id, name: view.name, tag: view.tag, owner };
+}
+
+/** Guards the store's direct callers (seeds, persistence files, tests); HTTP input is validated earlier. */
+export function assertPlantInput(input: NewPlant, where: string): void {
+  if (typeof input !== "object" || input === null) {
+    throw new TypeError(`${where}: a plant must be an object.`);
+  }
+  if (typeof input.name !== "string" || input.name.length === 0) {
+    throw new TypeError(`${where}: name must be a non-empty string.`);
+  }
+  if (input.tag !== undefined && typeof input.tag !== "string") {
+    throw new TypeError(`${where}: tag must be a string.`);
+  }
+  if (input.id !== undefined && !isPlantId(input.id)) {
+    throw new TypeError(`${where}: id must be an integer from 1 to 9007199254740991.`);
+  }
+}
+
+export function isPlantId(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 1;
+}

@@ -1,0 +1,136 @@
+import { defaultSeed } from "./default-seed.js";
+import {
+  addRecord,
+  assertPlantInput,
+  emptyState,
+  type PlantRecord,
+  type StoreState,
+  takeNextId,
+  toStoredPlant,
+} from "./store-state.js";
+import type {
+  CreatePlantResult,
+  NewPlant,
+  Plant,
+  PlantStore,
+  PlantStoreOptions,
+  SeedPlant,
+  StoredPlant,
+} from "./types.js";
+
+const NO_PLANTS: readonly PlantRecord[] = Object.freeze([]);
+
+/** The in-memory Plant Store: public seed plants plus each owner's own plants. */
+export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
+  const seed = options.seed ?? defaultSeed;
+  // Built once up front so a bad seed fails at creation, not at the first reset().
+  const seedEntries = seedToEntries(seed);
+  let state = stateFrom(seedEntries, "seed");
+  const listeners = new Set<() => void>();
+
+  function changed(): void {
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    list(viewer: string, limit?: number): Plant[] {
+      if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
+        throw new RangeError("list: limit must be a non-negative integer.");
+      }
+      const max = limit ?? Number.POSITIVE_INFINITY;
+      const pub = state.publicPlants;
+      const own = state.byOwner.get(viewer) ?? NO_PLANTS;
+      const result: Plant[] = [];
+      let p = 0;
+      let o = 0;
+      while (result.length < max) {
+        const nextPublic = pub[p];
+        const nextOwn = own[o];
+        if (nextPublic === undefined) {
+          if (nextOwn === undefined) break;
+          result.push(nextOwn.view);
+          o++;
+        } else if (nextOwn === undefined || nextPublic.seq < nextOwn.seq) {
+          result.push(nextPublic.view);
+          p++;
+        } else {
+          result.push(nextOwn.view);
+          o++;
+        }
+      }
+      return result;
+    },
+
+    create(owner: string | null, input: NewPlant): CreatePlantResult {
+      assertPlantInput(input, "create");
+      if (input.id !== undefined && state.ids.has(input.id)) {
+        return { ok: false, reason: "duplicate-id", id: input.id };
+      }
+      const id = input.id ?? takeNextId(state);
+      const record = addRecord(state, id, owner, input.name, input.tag);
+      changed();
+      return { ok: true, id, plant: record.view };
+    },
+
+    reset(): void {
+      state = stateFrom(seedEntries, "seed");
+      changed();
+    },
+
+    entries(): StoredPlant[] {
+      return state.all.map(toStoredPlant);
+    },
+
+    load(entries: readonly StoredPlant[]): void {
+      // Built aside and swapped in whole: a bad entry leaves the store as it was.
+      state = stateFrom(entries, "load");
+      changed();
+    },
+
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    get size(): number {
+      return state.all.length;
+    },
+  };
+}
+
+/** Seed plants get their ids now, in order, so every reset() rebuilds the same store. */
+function seedToEntries(seed: readonly SeedPlant[]): StoredPlant[] {
+  // Explicit seed ids are reserved first, so an assigned id can never collide with one.
+  const taken = emptyState();
+  for (const [index, plant] of seed.entries()) {
+    assertPlantInput(plant, `seed[${index}]`);
+    if (plant.id === undefined) continue;
+    if (taken.ids.has(plant.id)) throw new Error(`seed[${index}]: id ${plant.id} is used twice.`);
+    taken.ids.add(plant.id);
+  }
+  return seed.map((plant) => {
+    const id = plant.id ?? takeNextId(taken);
+    taken.ids.add(id);
+    return plant.tag === undefined
+      ? { id, name: plant.name, owner: null }
+      : { id, name: plant.name, tag: plant.tag, owner: null };
+  });
+}
+
+function stateFrom(entries: readonly StoredPlant[], where: string): StoreState {
+  const state = emptyState();
+  for (const [index, entry] of entries.entries()) {
+    const label = `${where}[${index}]`;
+    assertPlantInput(entry, label);
+    if (entry.id === undefined || state.ids.has(entry.id)) {
+      throw new Error(`${label}: id must be present and unique.`);
+    }
+    if (entry.owner !== null && typeof entry.owner !== "string") {
+      throw new TypeError(`${label}: owner must be a string or null.`);
+    }
+    addRecord(state, entry.id, entry.owner, entry.name, entry.tag);
+  }
+  return state;
+}

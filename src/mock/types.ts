@@ -1,0 +1,94 @@
+// Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
+// come from the generated contract types, so the mock can never drift from openapi.yaml.
+import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+
+export type { NewPlant, Plant, PlantStoreErrorBody };
+
+/** A plant to put in the store before any request: always public. */
+export interface SeedPlant {
+  name: string;
+  tag?: string;
+  /** Optional explicit id; without one the store assigns the next free id. */
+  id?: number;
+}
+
+/** One stored plant as `entries()` returns it and `load()` accepts it. */
+export interface StoredPlant {
+  id: number;
+  name: string;
+  tag?: string;
+  /** The token that created it, or `null` for a public (seed) plant. */
+  owner: string | null;
+}
+
+export type CreatePlantResult =
+  | { ok: true; id: number; plant: Plant }
+  | { ok: false; reason: "duplicate-id"; id: number };
+
+export interface PlantStore {
+  /** The public plants plus `viewer`'s own, oldest first; costs O(limit), not O(size). */
+  list(viewer: string, limit?: number): Plant[];
+  /** Adds a plant owned by `owner` (`null` = public) in O(1); a taken id changes nothing. */
+  create(owner: string | null, input: NewPlant): CreatePlantResult;
+  /** Back to the seed the store was created with. */
+  reset(): void;
+  /** Everything stored, in creation order. */
+  entries(): StoredPlant[];
+  /** Replaces the contents with `entries`, in the given order (for persistence). */
+  load(entries: readonly StoredPlant[]): void;
+  /** `listener` runs after every change (create, reset, load); returns an unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  readonly size: number;
+}
+
+export interface PlantStoreOptions {
+  /** Public plants the store starts with and returns to on `reset()`; default `defaultSeed`. */
+  seed?: readonly SeedPlant[];
+}
+
+export type PlantStoreOperation = "listPlants" | "createPlant";
+
+export interface FailNextOptions {
+  /** HTTP status of the simulated failure, 400 to 599. */
+  status: number;
+  /** The Error body's `message`; a sentence naming the status by default. */
+  message?: string;
+  /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
+  times?: number;
+  /** Extra response headers, such as `Retry-After`. */
+  headers?: Record<string, string>;
+}
+
+export interface DelayNextOptions {
+  /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
+  times?: number;
+}
+
+export interface PlantStoreFaults {
+  /** Makes the next call(s) of `operation` answer `status` with the Error body. */
+  failNext(operation: PlantStoreOperation, options: FailNextOptions): void;
+  /** Makes the next call(s) of `operation` answer only after `ms` milliseconds. */
+  delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): void;
+  /** Drops every pending failure and delay. */
+  clearFaults(): void;
+}
+
+export interface PlantStoreHandlerOptions {
+  /** The store to serve; default a new store seeded with `seed`. */
+  store?: PlantStore;
+  /** Seed for the store created when none is given; default `defaultSeed`. */
+  seed?: readonly SeedPlant[];
+  /** Accepted bearer tokens; `undefined` accepts any well-formed non-empty bearer token. */
+  tokens?: readonly string[];
+  /** Status of a successful create; default 201. */
+  createStatus?: 200 | 201;
+  /** Path prefix such as "/v1"; default "". */
+  basePath?: string;
+  /** Largest accepted request body in bytes; default 1 MiB (1_048_576). */
+  maxBodyBytes?: number;
+  /** `Access-Control-Allow-Origin` value; default "*"; `null` sends no CORS headers. */
+  corsOrigin?: string | null;
+}
+
+export type PlantStoreFetchHandler = ((request: Request) => Promise<Response>) &
+  PlantStoreFaults & { readonly store: PlantStore };
