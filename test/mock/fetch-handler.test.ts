@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
+
+const BASE = "http://mock.test";
+const AUTH = { authorization: "Bearer t1" };
+const JSON_HEADERS = { ...AUTH, "content-type": "application/json" };
+
+function post(body: BodyInit, headers: Record<string, string> = JSON_HEADERS): Request {
+  return new Request(`${BASE}/plants`, {
+    method: "POST",
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
+}
+
+describe("CORS", () => {
+  it("answers any OPTIONS before auth with the preflight headers", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: ["t1"] });
+    const res = await handle(new Request(`${BASE}/plants`, { method: "OPTIONS" }));
+    expect(res.status).toBe(204);
+    expect(Object.fromEntries(res.headers)).toEqual({
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "GET, POST",
+      "access-control-allow-headers": "Authorization, Content-Type",
+      "access-control-max-age": "600",
+    });
+  });
+
+  it("sets the configured origin on every answer, failures included", async () => {
+    const handle = createPlantStoreFetchHandler({ corsOrigin: "https://app.example" });
+    const ok = await handle(new Request(`${BASE}/plants`, { headers: AUTH }));
+    const denied = await handle(new Request(`${BASE}/plants`));
+    for (const res of [ok, denied]) {
+      expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example");
+      expect(res.headers.get("access-control-expose-headers")).toBe(
+        "WWW-Authenticate, Allow, Retry-After",
+      );
+    }
+  });
+
+  it("with corsOrigin null sends no CORS headers and treats OPTIONS as any other method", async () => {
+    const handle = createPlantStoreFetchHandler({ corsOrigin: null });
+    const anonymous = await handle(new Request(`${BASE}/plants`, { method: "OPTIONS" }));
+    expect(anonymous.status).toBe(401);
+    const res = await handle(new Request(`${BASE}/plants`, { method: "OPTIONS", headers: AUTH }));
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, POST");
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("options", () => {
+  it("serves under basePath, with or without slashes, and 404s the bare path", async () => {
+    for (const basePath of ["/v1", "v1", "/v1/"]) {
+      const handle = createPlantStoreFetchHandler({ basePath });
+      expect((await handle(new Request(`${BASE}/v1/plants`, { headers: AUTH }))).status).toBe(200);
+      const res = await handle(new Request(`${BASE}/plants`, { headers: AUTH }));
+      expect(await res.json()).toEqual({
+        error: 404,
+        message: "The request path is not part of the Plant Store API; use /v1/plants.",
+      });
+    }
+  });
+
+  it("refuses invalid createStatus and maxBodyBytes at creation", () => {
+    expect(() => createPlantStoreFetchHandler({ createStatus: 204 as 201 })).toThrow(RangeError);
+    expect(() => createPlantStoreFetchHandler({ maxBodyBytes: 0 })).toThrow(RangeError);
+  });
+
+  it("accepts +json content types and charset parameters", async () => {
+    const handle = createPlantStoreFetchHandler({ seed: [] });
+    for (const type of [
+      "application/json; charset=utf-8",
+      "application/vnd.api+json",
+      "APPLICATION/JSON",
+    ]) {
+      const res = await handle(post('{"name":"x"}', { ...AUTH, "content-type": type }));
+      expect(res.status).toBe(201);
+    }
+    for (const type of ["text/plain", "application/jsonx", "+json", "text/json"]) {
+      const res = await handle(post('{"name":"x"}', { ...AUTH, "content-type": type }));
+      expect(res.status).toBe(415);
+    }
+  });
+});
+
+describe("request bodies", () => {
+  it("refuses a declared oversized body with 413 without reading it", async () => {
+    const handle = createPlantStoreFetchHandler({ maxBodyBytes: 100 });
+    const pull = vi.fn();
+    // highWaterMark 0: the stream pulls only when someone reads.
+    const body = new ReadableStream({ pull }, { highWaterMark: 0 });
+    const res = await handle(post(body, { ...JSON_HEADERS, "content-length": "101" }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      error: 413,
+      message: "The request body is larger than the 100-byte limit.",
+    });
+    expect(pull).not.toHaveBeenCalled();
+  });
+
+  it("stops reading an endless body once it passes the limit", async () => {
+    const handle = createPlantStoreFetchHandler({ maxBodyBytes: 1_048_576 });
+    let chunks = 0;
+    const endless = new ReadableStream({
+      pull(controller) {
+        chunks++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const res = await handle(post(endless));
+    expect(res.status).toBe(413);
+    // 1 MiB is 16 chunks of 64 KiB: it gave up at the 17th (plus the stream's read-ahead).
+    expect(chunks).toBeLessThanOrEqual(18);
+  });
+
+  it("refuses invalid UTF-8 with 400 naming the body, even split across chunks", async () => {
+    const handle = createPlantStoreFetchHandler({ seed: [] });
+    const res = await handle(post(new Uint8Array([0x7b, 0x22, 0x6e, 0xc3, 0x28, 0x7d])));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 400,
+      message: "The request body is not valid UTF-8.",
+    });
+    const split = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"caf'));
+        controller.enqueue(new Uint8Array([0xc3]));
+        controller.enqueue(new Uint8Array([0xa9, 0x22, 0x7d]));
+        controller.close();
+      },
+    });
+    const ok = await handle(post(split));
+    expect(await ok.json()).toEqual({ name: "caf\u00e9" });
+    expect(handle.store.size).toBe(1);
+  });
+});
+
+describe("fault scenarios", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("failNext answers the Error body with the given status, headers and count", async () => {
+    const handle = createPlantStoreFetchHandler({ seed: [] });
+    handle.failNext("createPlant", { status: 503, times: 2, headers: { "retry-after": "1" } });
+    for (let i = 0; i < 2; i++) {
+      const res = await handle(post('{"name":"x"}'));
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect(await res.json()).toEqual({
+        error: 503,
+        message: "createPlant failed with status 503 (simulated by failNext).",
+      });
+    }
+    expect(handle.store.size).toBe(0);
+    expect((await handle(post('{"name":"x"}'))).status).toBe(201);
+  });
+
+  it("applies only after auth and routing, and only to its operation", async () => {
+    const handle = createPlantStoreFetchHandler({ seed: [] });
+    handle.failNext("listPlants", { status: 500, message: "Boom." });
+    expect((await handle(new Request(`${BASE}/plants`))).status).toBe(401);
+    expect((await handle(new Request(`${BASE}/nope`, { headers: AUTH }))).status).toBe(404);
+    expect((await handle(post('{"name":"x"}'))).status).toBe(201);
+    const res = await handle(new Request(`${BASE}/plants`, { headers: AUTH }));
+    expect(await res.json()).toEqual({ error: 500, message: "Boom." });
+    expect((await handle(new Request(`${BASE}/plants`, { headers: AUTH }))).status).toBe(200);
+  });
+
+  it("delayNext holds the answer back for the given time, then answers normally", async () => {
+    vi.useFakeTimers();
+    const handle = createPlantStoreFetchHandler();
+    handle.delayNext("listPlants", 5_000);
+    let settled = false;
+    const pending = handle(new Request(`${BASE}/plants`, { headers: AUTH })).then((res) => {
+      settled = true;
+      return res;
+    });
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).status).toBe(200);
+  });
+
+  it("clearFaults drops pending failures and delays; bad arguments throw", async () => {
+    const handle = createPlantStoreFetchHandler();
+    handle.failNext("listPlants", { status: 500, times: Number.POSITIVE_INFINITY });
+    handle.delayNext("listPlants", 60_000);
+    handle.clearFaults();
+    expect((await handle(new Request(`${BASE}/plants`, { headers: AUTH }))).status).toBe(200);
+    expect(() => handle.failNext("listPlants", { status: 200 })).toThrow(RangeError);
+    expect(() => handle.failNext("listPlants", { status: 500, times: 0 })).toThrow(RangeError);
+    expect(() => handle.delayNext("listPlants", -1)).toThrow(RangeError);
+    expect(() => handle.failNext("deletePlant" as "listPlants", { status: 500 })).toThrow(
+      TypeError,
+    );
+  });
+});
