@@ -1,0 +1,45 @@
+// The data file must not hand out working credentials, so owners are written as the
+// SHA-256 of their token. At load, every hash is matched against the tokens the server
+// accepts now; a plant whose owner token is no longer accepted keeps its hash as the
+// owner (invisible to every caller, yet written back unchanged so it survives a restart
+// with the old token). A hash cannot collide with a real token: bearer tokens never
+// contain ":".
+import { createHash } from "node:crypto";
+
+const PREFIX = "sha256:";
+export const OWNER_KEY_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
+export interface OwnerKeys {
+  /** The owner as written to the file. */
+  toFile(owner: string | null): string | null;
+  /** The owner as the store knows it: the accepted token with that hash, else the hash. */
+  fromFile(key: string | null): string | null;
+}
+
+export function hashOwnerToken(token: string): string {
+  return PREFIX + createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+export function createOwnerKeys(tokens: readonly string[]): OwnerKeys {
+  const tokenByKey = new Map(tokens.map((token) => [hashOwnerToken(token), token]));
+  const unresolved = new Set<string>();
+  const keyByToken = new Map<string, string>();
+  return {
+    toFile(owner) {
+      if (owner === null || unresolved.has(owner)) return owner;
+      let key = keyByToken.get(owner);
+      if (key === undefined) {
+        key = hashOwnerToken(owner);
+        keyByToken.set(owner, key);
+      }
+      return key;
+    },
+    fromFile(key) {
+      if (key === null) return null;
+      const token = tokenByKey.get(key);
+      if (token !== undefined) return token;
+      unresolved.add(key);
+      return key;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
+
+export interface PlantStoreServerTimeouts {
+  requestTimeout: number;
+  headersTimeout: number;
+  keepAliveTimeout: number;
+  shutdownTimeout: number;
+}
+
+/** Limits that keep one slow or idle client from holding the server; all in milliseconds. */
+export const DEFAULT_TIMEOUTS: Readonly<PlantStoreServerTimeouts> = Object.freeze({
+  /** Whole request (headers and body) must arrive within this; then 408 and the socket closes. */
+  requestTimeout: 10_000,
+  /** Request headers must arrive within this (never more than `requestTimeout`). */
+  headersTimeout: 10_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeout: 5_000,
+  /** `close()` waits this long for in-flight requests, then cuts the remaining connections. */
+  shutdownTimeout: 10_000,
+});
+
+export interface PlantStoreServerOptions {
+  /** TCP port; default 0 (any free port; read the chosen one from `url`). */
+  port?: number;
+  /** Interface to listen on; default "127.0.0.1" (this machine only). */
+  host?: string;
+  /** Accepted bearer tokens; default `[DEMO_TOKEN]`. The server never accepts any token. */
+  tokens?: readonly string[];
+  /** Public plants of a new store; default the mock's `defaultSeed`. */
+  seed?: readonly SeedPlant[];
+  /** Serve this store instead of a new one. */
+  store?: PlantStore;
+  /** Status of a successful create; default 201. */
+  createStatus?: 200 | 201;
+  /** `Access-Control-Allow-Origin`; default "*"; `null` sends no CORS headers. */
+  corsOrigin?: string | null;
+  /** Path prefix such as "/v1"; default "". `url` includes it. */
+  basePath?: PlantStoreHandlerOptions["basePath"];
+  /** Largest accepted request body in bytes; default 1 MiB, larger gets 413. */
+  maxBodyBytes?: number;
+  /** JSON file that keeps the store across restarts (loaded at start, saved after changes). */
+  dataFile?: string;
+  /** Receives one line per request (`GET /plants 200 1.2 ms`) and persistence problems. */
+  log?: (line: string) => void;
+  /** See `DEFAULT_TIMEOUTS`; 0 disables a timeout. */
+  requestTimeout?: number;
+  headersTimeout?: number;
+  keepAliveTimeout?: number;
+  shutdownTimeout?: number;
+  /** How long changes are collected before the data file is rewritten; default 100 ms. */
+  saveDelay?: number;
+}

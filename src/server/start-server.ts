@@ -1,0 +1,93 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { createPlantStoreFetchHandler } from "../mock/fetch-handler.js";
+import { createPlantStore } from "../mock/store.js";
+import type { PlantStore, PlantStoreFaults } from "../mock/types.js";
+import { checkServerOptions } from "./check-options.js";
+import { answerClientErrors } from "./client-error.js";
+import { createGracefulClose } from "./graceful-close.js";
+import { trackInFlightResponses } from "./in-flight.js";
+import { listen } from "./listen.js";
+import { openDataFile } from "./persistence/open-data-file.js";
+import { logRequests, type RawAnswers } from "./request-log.js";
+import { catchHandlerFailures } from "./safe-handler.js";
+import type { PlantStoreServerOptions } from "./server-options.js";
+import { serverUrl } from "./server-url.js";
+
+export interface PlantStoreServer extends PlantStoreFaults {
+  /** Base URL for the SDK, e.g. "http://127.0.0.1:4010" (with `basePath` when set). */
+  readonly url: string;
+  readonly store: PlantStore;
+  /** Graceful: in-flight requests are answered, then the data file is flushed. */
+  close(): Promise<void>;
+}
+
+/** Starts the reference Plant Store over real HTTP; resolves once it is listening. */
+export async function startPlantStoreServer(
+  options: PlantStoreServerOptions = {},
+): Promise<PlantStoreServer> {
+  const checked = checkServerOptions(options);
+  const { tokens, timeouts } = checked;
+  const log = options.log ?? (() => {});
+  const store = options.store ?? createPlantStore({ seed: options.seed });
+  const persistence =
+    options.dataFile === undefined
+      ? undefined
+      : await openDataFile({
+          store,
+          tokens,
+          path: options.dataFile,
+          delay: checked.saveDelay,
+          log,
+        });
+
+  const handler = createPlantStoreFetchHandler({
+    store,
+    tokens,
+    createStatus: options.createStatus,
+    basePath: options.basePath,
+    maxBodyBytes: options.maxBodyBytes,
+    corsOrigin: options.corsOrigin,
+  });
+  const server = createAdaptorServer({
+    fetch: catchHandlerFailures(handler),
+    // Leave the process's global Request/Response alone: this often runs inside a user's
+    // test process, next to MSW and their own code.
+    overrideGlobalObjects: false,
+    serverOptions: {
+      requestTimeout: timeouts.requestTimeout,
+      headersTimeout: timeouts.headersTimeout,
+      // Node checks the two timeouts above only this often (30 s by default).
+      connectionsCheckingInterval: checked.connectionsCheckingInterval,
+    },
+  }) as Server;
+  server.keepAliveTimeout = timeouts.keepAliveTimeout;
+
+  const inFlight = trackInFlightResponses(server);
+  const rawAnswers: RawAnswers = new WeakMap();
+  logRequests(server, log, rawAnswers);
+  answerClientErrors(server, inFlight, rawAnswers, { ...timeouts, log });
+  const closeServer = createGracefulClose(server, inFlight, timeouts.shutdownTimeout);
+
+  let address: AddressInfo;
+  try {
+    address = await listen(server, checked.port, checked.host);
+  } catch (error) {
+    await persistence?.stop();
+    throw error;
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    url: serverUrl(address, options.basePath ?? ""),
+    store,
+    failNext: handler.failNext,
+    delayNext: handler.delayNext,
+    clearFaults: handler.clearFaults,
+    close() {
+      closed ??= closeServer().finally(() => persistence?.stop());
+      return closed;
+    },
+  };
+}
