@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // examples/tsconfig.json maps "plant-store-sdk/*" to src/, so the examples run as written.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ["test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
     typecheck: {
