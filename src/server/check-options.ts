@@ -7,6 +7,10 @@ import {
 
 // RFC 6750 b64token: the only tokens a client can send in `Authorization: Bearer`.
 const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+export function isBearerToken(token: string): boolean {
+  return BEARER_TOKEN.test(token);
+}
 const DEFAULT_SAVE_DELAY = 100;
 
 export interface CheckedServerOptions {
@@ -24,7 +28,7 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
   // The server never runs open: an empty list is a mistake, not "accept anything".
   if (tokens.length === 0) throw new RangeError("tokens must hold at least one token.");
   for (const [index, token] of tokens.entries()) {
-    if (typeof token !== "string" || !BEARER_TOKEN.test(token)) {
+    if (typeof token !== "string" || !isBearerToken(token)) {
       throw new TypeError(
         `tokens[${index}] is not a bearer token: use letters, digits and - . _ ~ + / (= only at the end).`,
       );

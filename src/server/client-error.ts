@@ -6,12 +6,13 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { InFlightResponses } from "./in-flight.js";
 import type { RawAnswers } from "./request-log.js";
+import type { PlantStoreServerLog } from "./server-options.js";
 
 export function answerClientErrors(
   server: Server,
   inFlight: InFlightResponses,
   raw: RawAnswers,
-  options: { requestTimeout: number; headersTimeout: number; log: (line: string) => void },
+  options: { requestTimeout: number; headersTimeout: number; log: PlantStoreServerLog },
 ): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = inFlight.on(socket);
@@ -21,7 +22,7 @@ export function answerClientErrors(
       socket.destroy();
       return;
     }
-    if (response === undefined) options.log(`- - ${answer.status} - (${answer.reason})`);
+    if (response === undefined) options.log(`- - ${answer.status} - (${answer.reason})`, "request");
     else raw.set(response, answer.status);
     const body = JSON.stringify({ error: answer.status, message: answer.message });
     socket.end(

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
+import type { PlantStoreServerLog } from "./server-options.js";
 
 const MAX_PATH_LENGTH = 200;
 
@@ -10,16 +11,16 @@ export type RawAnswers = WeakMap<ServerResponse, number>;
  * One line per request once its connection is done with it: `POST /plants 201 2.3 ms`.
  * Only the method, path and query go in: never a header, so never the token.
  */
-export function logRequests(server: Server, log: (line: string) => void, raw: RawAnswers): void {
+export function logRequests(server: Server, log: PlantStoreServerLog, raw: RawAnswers): void {
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     const started = performance.now();
     response.once("close", () => {
       const ms = (performance.now() - started).toFixed(1);
       const what = `${request.method} ${shorten(request.url ?? "")}`;
       const rawStatus = raw.get(response);
-      if (response.writableFinished) log(`${what} ${response.statusCode} ${ms} ms`);
-      else if (rawStatus !== undefined) log(`${what} ${rawStatus} ${ms} ms`);
-      else log(`${what} - ${ms} ms (connection closed before the answer was complete)`);
+      if (response.writableFinished) log(`${what} ${response.statusCode} ${ms} ms`, "request");
+      else if (rawStatus !== undefined) log(`${what} ${rawStatus} ${ms} ms`, "request");
+      else log(`${what} - ${ms} ms (connection closed before the answer was complete)`, "request");
     });
   });
 }

@@ -19,6 +19,8 @@ export const DEFAULT_TIMEOUTS: Readonly<PlantStoreServerTimeouts> = Object.freez
   shutdownTimeout: 10_000,
 });
 
+export type PlantStoreServerLog = (line: string, kind: "request" | "error") => void;
+
 export interface PlantStoreServerOptions {
   /** TCP port; default 0 (any free port; read the chosen one from `url`). */
   port?: number;
@@ -40,8 +42,11 @@ export interface PlantStoreServerOptions {
   maxBodyBytes?: number;
   /** JSON file that keeps the store across restarts (loaded at start, saved after changes). */
   dataFile?: string;
-  /** Receives one line per request (`GET /plants 200 1.2 ms`) and persistence problems. */
-  log?: (line: string) => void;
+  /**
+   * Receives one line per request (`GET /plants 200 1.2 ms`, kind "request") and problems
+   * such as a failed save of the data file (kind "error"). Never receives a token.
+   */
+  log?: PlantStoreServerLog;
   /** See `DEFAULT_TIMEOUTS`; 0 disables a timeout. */
   requestTimeout?: number;
   headersTimeout?: number;

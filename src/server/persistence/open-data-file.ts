@@ -1,4 +1,5 @@
 import type { PlantStore } from "../../mock/types.js";
+import type { PlantStoreServerLog } from "../server-options.js";
 import { encodeDataFile, readDataFile } from "./data-file.js";
 import { createOwnerKeys } from "./owner-keys.js";
 import { persistStore, type StorePersistence } from "./persist-store.js";
@@ -13,7 +14,7 @@ export async function openDataFile(options: {
   tokens: readonly string[];
   path: string;
   delay: number;
-  log: (line: string) => void;
+  log: PlantStoreServerLog;
 }): Promise<StorePersistence> {
   const { store, path, log } = options;
   const owners = createOwnerKeys(options.tokens);
@@ -24,6 +25,6 @@ export async function openDataFile(options: {
     path,
     delay: options.delay,
     encode: () => encodeDataFile(store.entries(), owners),
-    onError: (error) => log(`Could not save the data file ${path}: ${error.message}`),
+    onError: (error) => log(`Could not save the data file ${path}: ${error.message}`, "error"),
   });
 }

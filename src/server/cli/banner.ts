@@ -1,0 +1,33 @@
+import { DEMO_TOKEN } from "../demo-token.js";
+
+export type TokenSource = "--token" | "PLANT_STORE_TOKENS" | "demo";
+
+/**
+ * The start banner: the URL alone on the first line (scripts read it when --port is 0),
+ * then the tokens, then a curl line to paste. Tokens the user chose are not printed: the
+ * banner often ends up in CI logs. The demo token is public, so it is shown.
+ */
+export function bannerLines(options: {
+  url: string;
+  tokens: readonly string[];
+  source: TokenSource;
+  dataFile?: string;
+}): string[] {
+  const { url, tokens, source } = options;
+  const lines = [url];
+  if (source === "demo") {
+    lines.push(
+      `Token: ${DEMO_TOKEN} (the public demo token; choose your own with --token or PLANT_STORE_TOKENS)`,
+      `curl -H "Authorization: Bearer ${DEMO_TOKEN}" ${url}/plants`,
+    );
+  } else {
+    const count = tokens.length === 1 ? "1 token" : `${tokens.length} tokens`;
+    lines.push(
+      `Tokens: ${count} from ${source} (not printed, to keep them out of logs; set TOKEN to one for the curl line)`,
+      `curl -H "Authorization: Bearer $TOKEN" ${url}/plants`,
+    );
+  }
+  if (options.dataFile !== undefined) lines.push(`Data file: ${options.dataFile}`);
+  lines.push("Press Ctrl+C to stop.");
+  return lines;
+}

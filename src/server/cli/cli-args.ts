@@ -1,0 +1,120 @@
+import { parseArgs } from "node:util";
+import { isBearerToken } from "../check-options.js";
+import { DEMO_TOKEN } from "../demo-token.js";
+import type { PlantStoreServerOptions } from "../server-options.js";
+import type { TokenSource } from "./banner.js";
+import { CliUsageError } from "./cli-usage-error.js";
+import { DEFAULT_PORT } from "./help-text.js";
+
+export type CliCommand =
+  | { kind: "help" }
+  | { kind: "version" }
+  | {
+      kind: "run";
+      server: PlantStoreServerOptions & { tokens: readonly string[] };
+      tokenSource: TokenSource;
+      seedFile?: string;
+      quiet: boolean;
+    };
+
+const OPTIONS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  token: { type: "string", multiple: true },
+  seed: { type: "string" },
+  data: { type: "string" },
+  "create-status": { type: "string" },
+  "cors-origin": { type: "string" },
+  "base-path": { type: "string" },
+  "max-body-bytes": { type: "string" },
+  "request-timeout": { type: "string" },
+  "keep-alive-timeout": { type: "string" },
+  quiet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+} as const;
+
+/** Reads the command line (and PLANT_STORE_TOKENS); a mistake throws CliUsageError. */
+export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
+  let values: ReturnType<typeof parse>["values"];
+  try {
+    values = parse(args).values;
+  } catch (error) {
+    // Node's messages go on with advice about positionals; the first sentence is the point.
+    const first = (error as Error).message.split(". ")[0];
+    throw new CliUsageError(`${first} (see --help).`);
+  }
+  if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
+
+  const { tokens, source } = readTokens(values.token, env.PLANT_STORE_TOKENS);
+  const createStatus = values["create-status"];
+  if (createStatus !== undefined && createStatus !== "200" && createStatus !== "201") {
+    throw new CliUsageError("--create-status must be 200 or 201.");
+  }
+  const server: PlantStoreServerOptions & { tokens: readonly string[] } = {
+    port: integer(values.port, "--port", 0, 65_535) ?? DEFAULT_PORT,
+    host: nonEmpty(values.host, "--host"),
+    tokens,
+    createStatus: createStatus === undefined ? undefined : createStatus === "200" ? 200 : 201,
+    corsOrigin: nonEmpty(values["cors-origin"], "--cors-origin"),
+    basePath: values["base-path"],
+    dataFile: nonEmpty(values.data, "--data"),
+    maxBodyBytes: integer(values["max-body-bytes"], "--max-body-bytes", 1),
+    requestTimeout: integer(values["request-timeout"], "--request-timeout", 0),
+    keepAliveTimeout: integer(values["keep-alive-timeout"], "--keep-alive-timeout", 0),
+  };
+  return {
+    kind: "run",
+    server,
+    tokenSource: source,
+    seedFile: nonEmpty(values.seed, "--seed"),
+    quiet: values.quiet === true,
+  };
+}
+
+function parse(args: readonly string[]) {
+  return parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false });
+}
+
+function readTokens(
+  flags: string[] | undefined,
+  fromEnv: string | undefined,
+): { tokens: string[]; source: TokenSource } {
+  if (flags !== undefined) {
+    if (!flags.every(isBearerToken)) throw new CliUsageError(`--token ${TOKEN_RULE}`);
+    return { tokens: flags, source: "--token" };
+  }
+  const listed = (fromEnv ?? "")
+    .split(",")
+    .map((token) => token.trim())
+    .filter((token) => token !== "");
+  if (listed.length === 0) return { tokens: [DEMO_TOKEN], source: "demo" };
+  if (!listed.every(isBearerToken)) {
+    throw new CliUsageError(`PLANT_STORE_TOKENS: every comma-separated token ${TOKEN_RULE}`);
+  }
+  return { tokens: listed, source: "PLANT_STORE_TOKENS" };
+}
+
+// Only the rule is printed, never the offending value: it may be a real secret.
+const TOKEN_RULE =
+  "must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.";
+
+function integer(
+  text: string | undefined,
+  flag: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
+  if (text === undefined) return undefined;
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    throw new CliUsageError(`${flag} must be a whole number from ${min} to ${max}.`);
+  }
+  return value;
+}
+
+function nonEmpty(text: string | undefined, flag: string): string | undefined {
+  if (text === "") throw new CliUsageError(`${flag} must not be empty.`);
+  return text;
+}

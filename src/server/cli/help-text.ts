@@ -1,0 +1,27 @@
+import { DEFAULT_TIMEOUTS } from "../server-options.js";
+
+export const DEFAULT_PORT = 4010;
+
+export const HELP_TEXT = `Usage: plant-store-mock [options]
+
+Runs the reference Plant Store API (GET/POST /plants) on this machine, seeded with demo plants.
+
+Options:
+  --port <n>                 port to listen on (default ${DEFAULT_PORT}; 0 = any free port)
+  --host <address>           interface to listen on (default 127.0.0.1)
+  --token <token>            accepted bearer token; repeat for several
+                             (default: $PLANT_STORE_TOKENS, comma-separated, else the demo token)
+  --seed <file.json>         public plants to start with: [{ "name", "tag"?, "id"? }, ...]
+  --data <file.json>         keep the store in this file across restarts
+  --create-status <200|201>  status of a successful create (default 201)
+  --cors-origin <origin>     Access-Control-Allow-Origin (default *)
+  --base-path <path>         serve under a path prefix such as /v1 (default none)
+  --max-body-bytes <n>       largest request body, larger gets 413 (default 1048576)
+  --request-timeout <ms>     time to receive a whole request, else 408 (default ${DEFAULT_TIMEOUTS.requestTimeout}; 0 = none)
+  --keep-alive-timeout <ms>  idle keep-alive connections close after this (default ${DEFAULT_TIMEOUTS.keepAliveTimeout})
+  --quiet                    no log line per request
+  -h, --help                 show this help
+  -v, --version              show the version
+
+Stops gracefully on Ctrl+C or SIGTERM: requests in flight are answered first.
+`;

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// The `plant-store-mock` command: the reference Plant Store on localhost for demos.
+import { parseCliArgs } from "./cli-args.js";
+import { HELP_TEXT } from "./help-text.js";
+import { readPackageVersion } from "./package-version.js";
+import { type CliOutput, runServer } from "./run-server.js";
+
+const USAGE_ERROR = 2;
+
+async function main(): Promise<number> {
+  const output: CliOutput = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  };
+  try {
+    const command = parseCliArgs(process.argv.slice(2), process.env);
+    if (command.kind === "help") {
+      process.stdout.write(HELP_TEXT);
+      return 0;
+    }
+    if (command.kind === "version") {
+      output.out(readPackageVersion());
+      return 0;
+    }
+    return await runServer(command, output);
+  } catch (error) {
+    // Bad flags, an unusable seed or data file, a taken port: one line, nothing else.
+    output.err(`plant-store-mock: ${(error as Error).message}`);
+    return USAGE_ERROR;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,39 @@
+import { readFile } from "node:fs/promises";
+import type { SeedPlant } from "../../mock/types.js";
+import { findDuplicateId, findPlantRecordProblem } from "../plant-record-check.js";
+import { CliUsageError } from "./cli-usage-error.js";
+
+/** Reads `--seed <file.json>`: an array of `{ name, tag?, id? }`, checked item by item. */
+export async function loadSeedFile(path: string): Promise<SeedPlant[]> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? "no such file"
+        : (error as Error).message;
+    throw new CliUsageError(`--seed ${path}: cannot read the file (${reason}).`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CliUsageError(`--seed ${path}: not valid JSON (${(error as Error).message}).`);
+  }
+  if (!Array.isArray(data)) {
+    throw new CliUsageError(`--seed ${path}: must be a JSON array of plants.`);
+  }
+  const seed = data.map((item: unknown, index): SeedPlant => {
+    const problem = findPlantRecordProblem(item, { requireId: false });
+    if (problem !== undefined)
+      throw new CliUsageError(`--seed ${path}: item ${index}: ${problem}.`);
+    const { name, tag, id } = item as SeedPlant;
+    return { name, ...(tag === undefined ? {} : { tag }), ...(id === undefined ? {} : { id }) };
+  });
+  const duplicate = findDuplicateId(seed);
+  if (duplicate !== undefined) {
+    throw new CliUsageError(`--seed ${path}: id ${duplicate} is used twice.`);
+  }
+  return seed;
+}
