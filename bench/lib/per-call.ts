@@ -1,0 +1,68 @@
+// Time per call of competing implementations of one operation, measured fairly: every
+// candidate is warmed up first (so the JIT has optimised all of them), then the candidates
+// take turns round by round in a rotating order (so drift in machine load and the position
+// in a round hit all of them alike), a GC runs before each turn (so one candidate does not
+// pay for another's garbage), and the median over the rounds is reported.
+
+export interface Candidate {
+  name: string;
+  call: () => unknown;
+  /** Untimed set-up before each of this candidate's turns (e.g. installing its handlers). */
+  before?: () => void;
+}
+
+export interface PerCallPlan {
+  warmupCalls: number;
+  callsPerRound: number;
+  rounds: number;
+}
+
+export interface PerCallResult {
+  name: string;
+  /** Median over the rounds of the mean time of one call, in nanoseconds. */
+  medianNs: number;
+  minNs: number;
+  maxNs: number;
+}
+
+const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+async function timeCalls(candidate: Candidate, calls: number): Promise<number> {
+  candidate.before?.();
+  const start = process.hrtime.bigint();
+  for (let index = 0; index < calls; index++) await candidate.call();
+  return Number(process.hrtime.bigint() - start) / calls;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+export async function measurePerCall(
+  candidates: readonly Candidate[],
+  plan: PerCallPlan,
+): Promise<PerCallResult[]> {
+  for (const candidate of candidates) await timeCalls(candidate, plan.warmupCalls);
+  const samples = candidates.map(() => [] as number[]);
+  for (let round = 0; round < plan.rounds; round++) {
+    for (let turn = 0; turn < candidates.length; turn++) {
+      const index = (round + turn) % candidates.length;
+      const candidate = candidates[index] as Candidate;
+      collectGarbage();
+      samples[index]?.push(await timeCalls(candidate, plan.callsPerRound));
+    }
+  }
+  return candidates.map((candidate, index) => {
+    const rounds = samples[index] ?? [];
+    return {
+      name: candidate.name,
+      medianNs: median(rounds),
+      minNs: Math.min(...rounds),
+      maxNs: Math.max(...rounds),
+    };
+  });
+}

@@ -1,0 +1,105 @@
+// Benchmark 2: what each HTTP client adds per call, with a stub `fetch` that answers at
+// once, so only the client's own work (building the request, auth, parsing, error and
+// retry plumbing) is timed. The stub builds a fresh Response per call like a real fetch.
+import axios from "axios";
+import createClient from "openapi-fetch";
+import type { paths } from "../src/client/types.js";
+import { AUTHORIZATION, NEW_PLANT, NEW_PLANT_JSON, TEN_PLANTS_JSON } from "./lib/fixtures.js";
+import { type Candidate, measurePerCall } from "./lib/per-call.js";
+import type { BenchResult, TargetResult } from "./lib/report.js";
+import { micros, ratio } from "./lib/report.js";
+
+const BASE_URL = "http://plant-store.test";
+const jsonHeaders = { "content-type": "application/json" };
+const listFetch = async (_input: RequestInfo | URL, _init?: RequestInit) =>
+  new Response(TEN_PLANTS_JSON, { status: 200, headers: jsonHeaders });
+const createFetch = async (_input: RequestInfo | URL, _init?: RequestInit) =>
+  new Response(NEW_PLANT_JSON, { status: 201, headers: jsonHeaders });
+
+const BASELINE = "bare openapi-fetch";
+
+function candidatesFor(stub: typeof fetch, operation: "list" | "create"): Candidate[] {
+  const openapiFetch = createClient<paths>({
+    baseUrl: BASE_URL,
+    fetch: stub,
+    headers: { authorization: AUTHORIZATION },
+  });
+  const axiosClient = axios.create({
+    baseURL: BASE_URL,
+    adapter: "fetch",
+    env: { fetch: stub },
+    headers: { authorization: AUTHORIZATION },
+  });
+  if (operation === "list") {
+    return [
+      {
+        name: "raw fetch + res.json()",
+        call: async () =>
+          (
+            await stub(`${BASE_URL}/plants?limit=10`, { headers: { authorization: AUTHORIZATION } })
+          ).json(),
+      },
+      {
+        name: BASELINE,
+        call: () => openapiFetch.GET("/plants", { params: { query: { limit: 10 } } }),
+      },
+      {
+        name: "axios (fetch adapter)",
+        call: () => axiosClient.get("/plants", { params: { limit: 10 } }),
+      },
+    ];
+  }
+  return [
+    {
+      name: "raw fetch + res.json()",
+      call: async () =>
+        (
+          await stub(`${BASE_URL}/plants`, {
+            method: "POST",
+            headers: { authorization: AUTHORIZATION, "content-type": "application/json" },
+            body: JSON.stringify(NEW_PLANT),
+          })
+        ).json(),
+    },
+    { name: BASELINE, call: () => openapiFetch.POST("/plants", { body: NEW_PLANT }) },
+    { name: "axios (fetch adapter)", call: () => axiosClient.post("/plants", NEW_PLANT) },
+  ];
+}
+
+export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
+  const plan = quick
+    ? { warmupCalls: 2_000, callsPerRound: 1_000, rounds: 5 }
+    : { warmupCalls: 20_000, callsPerRound: 10_000, rounds: 15 };
+  const rows: string[][] = [];
+  const targets: TargetResult[] = [];
+  for (const [label, stub, operation] of [
+    ["listPlants (GET)", listFetch, "list"],
+    ["createPlant (POST)", createFetch, "create"],
+  ] as const) {
+    const results = await measurePerCall(candidatesFor(stub, operation), plan);
+    const baseline = results.find((result) => result.name === BASELINE)?.medianNs ?? 0;
+    for (const result of results) {
+      rows.push([
+        label,
+        result.name,
+        micros(result.medianNs),
+        `${micros(result.minNs)}-${micros(result.maxNs)}`,
+        ratio(result.medianNs, baseline),
+      ]);
+    }
+  }
+  return {
+    tables: [
+      {
+        title: "2. SDK overhead per call (stub fetch)",
+        baseline: `${BASELINE} (createClient with the same stub fetch and headers); "x baseline" is the median divided by its median.`,
+        columns: ["operation", "client", "median µs/call", "range over rounds", "x baseline"],
+        rows,
+        notes: [
+          `${plan.rounds} rounds of ${plan.callsPerRound} sequential calls each after ${plan.warmupCalls} warm-up calls; candidates take turns in rotating order with a GC before each turn.`,
+        ],
+      },
+    ],
+    targets,
+  };
+}

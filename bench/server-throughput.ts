@@ -1,0 +1,125 @@
+// Benchmark 1: HTTP throughput and latency of each way of serving the API, on loopback.
+// Each server runs in a child process of its own and autocannon in another, so on a
+// 2-core machine the server and the load generator each get a core and the runner (idle
+// while they work) takes neither.
+import type { ChildProcess } from "node:child_process";
+import { AUTHORIZATION, NEW_PLANT_JSON } from "./lib/fixtures.js";
+import { startPrism } from "./lib/prism.js";
+import { allOutput, firstLine, spawnTypeScript, stop } from "./lib/processes.js";
+import type { BenchResult, TargetResult } from "./lib/report.js";
+import { ratio } from "./lib/report.js";
+import type { LoadFigures, LoadPlan } from "./servers/load-generator.js";
+
+interface ServerUnderTest {
+  name: string;
+  start(): Promise<{ url: string; child: ChildProcess }>;
+}
+
+function typeScriptServer(name: string, file: string): ServerUnderTest {
+  return {
+    name,
+    async start() {
+      const child = spawnTypeScript(file);
+      return { url: await firstLine(child), child };
+    },
+  };
+}
+
+const CEILING = "raw node:http (ceiling)";
+const OURS = "plant-store-mock server";
+const PRISM = "prism mock -v error";
+
+const servers: ServerUnderTest[] = [
+  typeScriptServer(CEILING, "bench/servers/raw-node-http.ts"),
+  { name: PRISM, start: startPrism },
+];
+
+const routes = [
+  { label: "GET /plants?limit=10", method: "GET", path: "/plants?limit=10" },
+  { label: "POST /plants", method: "POST", path: "/plants", body: NEW_PLANT_JSON },
+] as const;
+
+async function load(plan: LoadPlan): Promise<LoadFigures> {
+  const output = await allOutput(
+    spawnTypeScript("bench/servers/load-generator.ts", [JSON.stringify(plan)]),
+  );
+  return JSON.parse(output) as LoadFigures;
+}
+
+export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
+  const connections = 10;
+  const seconds = quick ? 1 : 10;
+  const warmupSeconds = quick ? 0.5 : 3;
+  const figures = new Map<string, LoadFigures>();
+  for (const server of servers) {
+    const { url, child } = await server.start();
+    try {
+      for (const route of routes) {
+        const body = "body" in route ? route.body : undefined;
+        const headers: Record<string, string> = { authorization: AUTHORIZATION };
+        if (body) headers["content-type"] = "application/json";
+        const plan = { url: `${url}${route.path}`, method: route.method, headers, body };
+        figures.set(
+          `${server.name} ${route.label}`,
+          await load({ ...plan, connections, seconds, warmupSeconds }),
+        );
+      }
+    } finally {
+      await stop(child);
+    }
+  }
+
+  const rows = routes.flatMap((route) => {
+    const ceiling = figures.get(`${CEILING} ${route.label}`);
+    return servers.map((server) => {
+      const measured = figures.get(`${server.name} ${route.label}`);
+      if (!measured || !ceiling) return [route.label, server.name, "not run"];
+      return [
+        route.label,
+        server.name,
+        measured.requestsPerSecond.toFixed(0),
+        ratio(measured.requestsPerSecond, ceiling.requestsPerSecond),
+        String(measured.p50Ms),
+        String(measured.p99Ms),
+        String(measured.errors),
+        String(measured.non2xx),
+      ];
+    });
+  });
+
+  const ours = figures.get(`${OURS} ${routes[0].label}`);
+  const ceiling = figures.get(`${CEILING} ${routes[0].label}`);
+  const prism = figures.get(`${PRISM} ${routes[0].label}`);
+  const targets: TargetResult[] = [];
+  if (ours && ceiling && prism) {
+    const share = ours.requestsPerSecond / ceiling.requestsPerSecond;
+    const overPrism = ours.requestsPerSecond / prism.requestsPerSecond;
+    targets.push(
+      {
+        target: "server GET req/s >= 60% of raw node:http, zero errors",
+        measured: `${(share * 100).toFixed(0)}%, ${ours.errors} errors, ${ours.non2xx} non-2xx`,
+        pass: share >= 0.6 && ours.errors === 0 && ours.non2xx === 0,
+      },
+      {
+        target: "server GET req/s >= 10x prism mock",
+        measured: `${overPrism.toFixed(1)}x`,
+        pass: overPrism >= 10,
+      },
+    );
+  }
+
+  return {
+    tables: [
+      {
+        title: "1. Server throughput and latency (autocannon, loopback)",
+        baseline: `${CEILING}: pre-serialised bytes, no routing or checks; "x ceiling" is req/s divided by its req/s on the same route.`,
+        columns: ["route", "server", "req/s", "x ceiling", "p50 ms", "p99 ms", "errors", "non-2xx"],
+        rows,
+        notes: [
+          `${connections} connections, ${warmupSeconds} s warm-up then ${seconds} s measured per row; server and autocannon each in a child process of their own.`,
+        ],
+      },
+    ],
+    targets,
+  };
+}

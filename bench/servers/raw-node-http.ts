@@ -1,0 +1,29 @@
+// The ceiling: plain node:http answering pre-serialised bytes, the same bodies our server
+// sends, with no routing, auth, validation or store. Nothing serving this API over Node's
+// HTTP stack can be faster. Prints its URL on stdout when listening.
+import { createServer } from "node:http";
+import { NEW_PLANT_JSON, TEN_PLANTS_JSON } from "../lib/fixtures.js";
+
+const listBody = Buffer.from(TEN_PLANTS_JSON);
+const createdBody = Buffer.from(NEW_PLANT_JSON);
+
+const server = createServer((request, response) => {
+  if (request.method === "POST") {
+    // Read the body like a real server must before answering.
+    request.on("data", () => {});
+    request.on("end", () => {
+      response.writeHead(201, { "content-type": "application/json" });
+      response.end(createdBody);
+    });
+    return;
+  }
+  response.writeHead(200, { "content-type": "application/json" });
+  response.end(listBody);
+});
+
+server.listen(0, "127.0.0.1", () => {
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  process.stdout.write(`http://127.0.0.1:${address.port}\n`);
+});
+process.on("SIGTERM", () => server.close(() => process.exit(0)));

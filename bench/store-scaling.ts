@@ -1,0 +1,119 @@
+// Benchmark 4: does the in-memory store stay fast and small as it fills? List and create
+// at 10, 10,000 and 1,000,000 stored plants, and the heap one stored plant costs.
+// The stores are built the hard way for a list: the viewer's 10 plants come last, behind
+// everyone else's, so a store that scanned for visible plants would pay O(size) here.
+import { createPlantStore } from "../src/mock/store.js";
+import type { PlantStore, StoredPlant } from "../src/mock/types.js";
+import { type Candidate, measurePerCall } from "./lib/per-call.js";
+import type { BenchResult, TargetResult } from "./lib/report.js";
+import { micros, ratio } from "./lib/report.js";
+
+const VIEWER = "viewer-token";
+const OTHER_OWNERS = 1_000;
+const OWN_PLANTS = 10;
+const TAGS = ["tropical", "succulent", "fern", "vine", "flowering"];
+
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
+
+function plantsFor(size: number): StoredPlant[] {
+  return Array.from({ length: size }, (_, index) => ({
+    id: index + 1,
+    name: `Plant number ${index + 1}`,
+    tag: TAGS[index % TAGS.length],
+    owner: index >= size - OWN_PLANTS ? VIEWER : `token-${index % OTHER_OWNERS}`,
+  }));
+}
+
+function heapUsed(): number {
+  collectGarbage?.();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Bytes of heap per stored plant: the store with everything it references, name included. */
+function weighStore(size: number): { store: PlantStore; bytesPerPlant: number; loadMs: number } {
+  const before = heapUsed();
+  const store = createPlantStore({ seed: [] });
+  const plants = plantsFor(size);
+  const startedAt = performance.now();
+  store.load(plants);
+  const loadMs = performance.now() - startedAt;
+  plants.length = 0; // only the store's references keep the plants alive now
+  const bytesPerPlant = (heapUsed() - before) / size;
+  return { store, bytesPerPlant, loadMs };
+}
+
+export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
+  const sizes = [10, 10_000, 1_000_000];
+  const stores = sizes.map((size) => ({ size, ...weighStore(size) }));
+  // The original contents, to put a store back to its size whenever creates have grown it
+  // by more than 10%, so creates are measured at about the stated size.
+  const contents = stores.map(({ store }) => store.entries());
+
+  const listPlan = quick
+    ? { warmupCalls: 20_000, callsPerRound: 20_000, rounds: 3 }
+    : { warmupCalls: 200_000, callsPerRound: 100_000, rounds: 11 };
+  const createPlan = quick
+    ? { warmupCalls: 2_000, callsPerRound: 2_000, rounds: 3 }
+    : { warmupCalls: 10_000, callsPerRound: 10_000, rounds: 11 };
+  const lists: Candidate[] = stores.map(({ size, store }) => ({
+    name: String(size),
+    call: () => store.list(VIEWER, 10),
+  }));
+  const creates: Candidate[] = stores.map(({ size, store }, index) => ({
+    name: String(size),
+    before: () => {
+      if (store.size > size * 1.1) store.load(contents[index] ?? []);
+    },
+    call: () => store.create(VIEWER, { name: "Calathea", tag: "prayer plant" }),
+  }));
+  const listTimes = await measurePerCall(lists, listPlan);
+  const createTimes = await measurePerCall(creates, createPlan);
+
+  const rows: string[][] = [];
+  const targets: TargetResult[] = [];
+  for (const [label, results] of [
+    ["list(viewer, 10)", listTimes],
+    ["create(viewer, plant)", createTimes],
+  ] as const) {
+    const atTen = results[0]?.medianNs ?? 0;
+    for (const [index, result] of results.entries()) {
+      const weighed = stores[index];
+      rows.push([
+        label,
+        Number(result.name).toLocaleString("en-US"),
+        micros(result.medianNs),
+        ratio(result.medianNs, atTen),
+        weighed ? weighed.bytesPerPlant.toFixed(0) : "",
+        weighed ? weighed.loadMs.toFixed(1) : "",
+      ]);
+    }
+    const atMillion = results[results.length - 1]?.medianNs ?? 0;
+    targets.push({
+      target: `store ${label} at 1,000,000 plants <= 1.5x at 10`,
+      measured: ratio(atMillion, atTen),
+      pass: atMillion <= 1.5 * atTen,
+    });
+  }
+  return {
+    tables: [
+      {
+        title: "4. Store scaling (in-memory store, in-process)",
+        baseline: `the same operation on a store of 10 plants; "x at 10" divides by its median.`,
+        columns: [
+          "operation",
+          "stored plants",
+          "median µs/call",
+          "x at 10",
+          "heap B/plant",
+          "load ms",
+        ],
+        rows,
+        notes: [
+          `Stores filled with store.load(): ${OTHER_OWNERS.toLocaleString("en-US")} other owners' plants first, the viewer's ${OWN_PLANTS} last. Heap per plant = heapUsed after GC with the store minus before, over the plant count (name and tag strings included; meaningless at 10).`,
+          `list: ${listPlan.rounds} rounds of ${listPlan.callsPerRound} calls; create: ${createPlan.rounds} rounds of ${createPlan.callsPerRound} calls, a store grown by over 10% is reloaded (untimed) before its next round.`,
+        ],
+      },
+    ],
+    targets,
+  };
+}
