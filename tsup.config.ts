@@ -19,6 +19,7 @@ export default defineConfig([
   {
     entry: {
       "bin/plant-store-mock": "src/server/cli/plant-store-mock.ts",
+      "bin/plant-store-verify": "src/server/cli/plant-store-verify.ts",
     },
     format: ["esm"],
     platform: "node",

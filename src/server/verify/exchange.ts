@@ -56,7 +56,11 @@ export class ExchangeClient {
     const method = METHODS[spec.operation];
     const path = `/plants${spec.query === undefined ? "" : `?${spec.query}`}`;
     const label = `${method} ${path}`;
-    const headers = new Headers({ accept: "application/json" });
+    // A distinct User-Agent lets the deployment's operators find these requests in their logs.
+    const headers = new Headers({
+      accept: "application/json",
+      "user-agent": "plant-store-verify",
+    });
     const authorization =
       spec.authorization === undefined ? `Bearer ${this.settings.token}` : spec.authorization;
     if (authorization !== null) headers.set("authorization", authorization);

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// plant-store-verify: checks a live deployment against openapi.yaml. Exit 0 = no violations,
+// 1 = violations, 2 = bad usage or a run that could not be judged (one line on stderr).
+import { parseCliArguments, USAGE } from "../verify/cli-arguments.js";
+import { formatReport } from "../verify/format-report.js";
+import type { VerifyProgress } from "../verify/types.js";
+import { PlantStoreVerifyError } from "../verify/verify-error.js";
+import { verifyPlantStore } from "../verify/verify-plant-store.js";
+import { readPackageVersion } from "./package-version.js";
+
+// The progress line is redrawn in place, so it only makes sense on a terminal; in CI logs
+// it would add one line per check before the table that says it all.
+const showProgress = process.stderr.isTTY === true;
+
+function drawProgress(progress: VerifyProgress): void {
+  process.stderr.write(`\r\x1b[2K[${progress.index}/${progress.total}] ${progress.title}`);
+}
+
+function fail(message: string): void {
+  process.stderr.write(`plant-store-verify: ${message}\n`);
+  process.exitCode = 2;
+}
+
+async function main(): Promise<void> {
+  const command = parseCliArguments(process.argv.slice(2), process.env);
+  if (command.kind === "help") return void process.stdout.write(`${USAGE}\n`);
+  if (command.kind === "version") return void process.stdout.write(`${readPackageVersion()}\n`);
+  if (command.kind === "usage-error") return fail(`${command.message} (see --help)`);
+
+  const { options, json } = command;
+  try {
+    const report = await verifyPlantStore({
+      ...options,
+      onProgress: showProgress ? drawProgress : undefined,
+    });
+    if (showProgress) process.stderr.write("\r\x1b[2K");
+    process.stdout.write(`${json ? JSON.stringify(report, null, 2) : formatReport(report)}\n`);
+    process.exitCode = report.violations > 0 ? 1 : 0;
+  } catch (error) {
+    if (showProgress) process.stderr.write("\r\x1b[2K");
+    if (!(error instanceof PlantStoreVerifyError)) throw error;
+    fail(error.message);
+  }
+}
+
+await main();
