@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createPlantStoreClient } from "../../src/client/index.js";
 import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
 
 const BASE = "http://mock.test";
@@ -13,6 +14,25 @@ function post(body: BodyInit, headers: Record<string, string> = JSON_HEADERS): R
     duplex: "half",
   } as RequestInit);
 }
+
+describe("serving the SDK without interception", () => {
+  it("can be the SDK's fetch", async () => {
+    const handle = createPlantStoreFetchHandler({ seed: [{ name: "Fern" }], basePath: "/v1" });
+    const client = createPlantStoreClient({ baseUrl: `${BASE}/v1`, token: "t1", fetch: handle });
+    expect(await client.createPlant({ name: "Ivy", tag: "vine" })).toEqual({
+      name: "Ivy",
+      tag: "vine",
+    });
+    expect(await client.listPlants({ limit: 5 })).toEqual([
+      { name: "Fern" },
+      { name: "Ivy", tag: "vine" },
+    ]);
+    expect(handle.store.entries()).toEqual([
+      { id: 1, name: "Fern", owner: null },
+      { id: 2, name: "Ivy", tag: "vine", owner: "t1" },
+    ]);
+  });
+});
 
 describe("CORS", () => {
   it("answers any OPTIONS before auth with the preflight headers", async () => {
