@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { startPlantStoreServer } from "../../src/server/index.js";
+import {
+  openSocket,
+  parseRawResponse,
+  readUntilClosed,
+  waitForText,
+  waitUntilRefused,
+} from "./support/raw-http.js";
+
+const TOKEN = "close-test-token";
+
+/** Sends a list request and resolves once the server holds it (its 100 Continue came back). */
+async function sendHeldRequest(url: string): Promise<{ answer: Promise<string> }> {
+  const socket = await openSocket(url);
+  const answer = readUntilClosed(socket);
+  const held = waitForText(socket, "100 Continue");
+  socket.write(
+    `GET /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nExpect: 100-continue\r\n\r\n`,
+  );
+  await held;
+  // Wrapped: returning the bare promise would make the caller's await wait for the answer.
+  return { answer };
+}
+
+describe("close()", () => {
+  it("answers a request in flight in full, refuses new connections, then resolves", async () => {
+    const lines: string[] = [];
+    const server = await startPlantStoreServer({
+      tokens: [TOKEN],
+      log: (line) => lines.push(line),
+    });
+    server.delayNext("listPlants", 300);
+    const inFlight = await sendHeldRequest(server.url);
+    const closed = server.close();
+
+    expect(await waitUntilRefused(server.url)).toBe(true);
+    const raw = await inFlight.answer;
+    const response = parseRawResponse(raw.slice(raw.indexOf("HTTP/1.1 200")));
+    expect(response.status).toBe(200);
+    expect(response.headers.connection).toBe("close");
+    expect(JSON.parse(response.body)).toHaveLength(5);
+    await closed;
+    expect(lines).toEqual([expect.stringMatching(/^GET \/plants 200 \d+\.\d ms$/)]);
+  });
+
+  it("closes idle keep-alive connections at once instead of waiting for their timeout", async () => {
+    // With no shutdown deadline and an hour of keep-alive, close() only resolves if idle
+    // connections are closed by close() itself.
+    const server = await startPlantStoreServer({
+      tokens: [TOKEN],
+      keepAliveTimeout: 3_600_000,
+      shutdownTimeout: 0,
+    });
+    const socket = await openSocket(server.url);
+    const answer = readUntilClosed(socket);
+    socket.write(`GET /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
+    await new Promise((resolve) => socket.once("data", resolve));
+    await server.close();
+    expect(await answer).toMatch(/^HTTP\/1\.1 200 OK/);
+  });
+
+  it("cuts a request still running at shutdownTimeout", async () => {
+    const server = await startPlantStoreServer({ tokens: [TOKEN], shutdownTimeout: 100 });
+    server.delayNext("listPlants", 60_000);
+    const inFlight = await sendHeldRequest(server.url);
+    await server.close();
+    // The connection was cut: nothing but the 100 Continue ever came back.
+    expect(await inFlight.answer).toBe("HTTP/1.1 100 Continue\r\n\r\n");
+  });
+
+  it("can be called twice", async () => {
+    const server = await startPlantStoreServer();
+    await Promise.all([server.close(), server.close()]);
+    await expect(server.close()).resolves.toBeUndefined();
+  });
+});
