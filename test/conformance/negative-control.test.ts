@@ -36,7 +36,7 @@ beforeAll(async () => {
     validator: createSpecValidator(),
     ledger,
   });
-});
+}, 30_000);
 
 afterAll(async () => {
   await prism?.close();
