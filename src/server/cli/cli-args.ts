@@ -41,7 +41,7 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
     values = parse(args).values;
   } catch (error) {
     // Node's messages go on with advice about positionals; the first sentence is the point.
-    const first = (error as Error).message.split(". ")[0];
+    const first = (error as Error).message.split(/\.\s|\n/)[0];
     throw new CliUsageError(`${first} (see --help).`);
   }
   if (values.help) return { kind: "help" };

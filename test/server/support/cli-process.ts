@@ -1,0 +1,109 @@
+// Runs the real `plant-store-mock` command. The bin is bundled from the current source
+// into .tmp (one folder per test file, so parallel files never share a build) with the
+// same tsup settings as the package bin: tests never run a stale dist/.
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { build } from "tsup";
+
+export async function buildCli(name: string): Promise<string> {
+  const outDir = join(process.cwd(), ".tmp", `server-cli-${name}`, "bin");
+  await build({
+    entry: { "plant-store-mock": "src/server/cli/plant-store-mock.ts" },
+    outDir,
+    format: ["esm"],
+    platform: "node",
+    target: "node20",
+    config: false,
+    silent: true,
+  });
+  return join(outDir, "plant-store-mock.js");
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunningCli {
+  child: ChildProcess;
+  /** The first banner line, read once the whole banner is out. */
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when stdout has a line matching `pattern` (bounded by the test timeout). */
+  waitForLine(pattern: RegExp): Promise<string>;
+  exited: Promise<CliRun>;
+}
+
+export function startCli(
+  bin: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<RunningCli> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { ...process.env, PLANT_STORE_TOKENS: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+    for (const waiter of [...waiters]) {
+      const line = stdout.split("\n").find((candidate) => waiter.pattern.test(candidate));
+      if (line !== undefined) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<CliRun>((resolve) => {
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  const waitForLine = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      waiters.push({ pattern, resolve });
+      child.stdout?.emit("data", "");
+    });
+  return Promise.race([
+    waitForLine(/^Press Ctrl\+C to stop\.$/).then(() => ({
+      child,
+      url: stdout.slice(0, stdout.indexOf("\n")),
+      stdout: () => stdout,
+      stderr: () => stderr,
+      waitForLine,
+      exited,
+    })),
+    exited.then((run) => {
+      throw new Error(`plant-store-mock exited early (${run.code}): ${run.stderr}`);
+    }),
+  ]);
+}
+
+/** Runs a command that is expected to end by itself (help, version, start errors). */
+export function runCli(
+  bin: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<CliRun> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { ...process.env, PLANT_STORE_TOKENS: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
