@@ -46,8 +46,15 @@ export async function startProxiedServer(
       validator: sharedValidator,
       ledger,
     }),
-    async close() {
-      await Promise.all([prism.close(), server.close()]);
-    },
+    close: once(() => Promise.all([prism.close(), server.close()]).then(() => undefined)),
+  };
+}
+
+/** The suite closes its targets and our afterAll closes them again after a failure. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
   };
 }
