@@ -52,9 +52,9 @@ export async function startPlantStoreServer(
   });
   const server = createAdaptorServer({
     fetch: catchHandlerFailures(handler),
-    // Leave the process's global Request/Response alone: this often runs inside a user's
-    // test process, next to MSW and their own code.
-    overrideGlobalObjects: false,
+    // Off by default: this often runs inside a user's test process, next to MSW and their
+    // own code, whose global Request/Response must stay the platform's.
+    overrideGlobalObjects: options.overrideGlobalObjects ?? false,
     serverOptions: {
       requestTimeout: timeouts.requestTimeout,
       headersTimeout: timeouts.headersTimeout,
