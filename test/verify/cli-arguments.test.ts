@@ -55,9 +55,9 @@ describe("parseCliArguments", () => {
       "--timeout must be a positive whole number of ms",
     ],
     [
-      ["--base-url", URL, "extra"],
+      ["--base-url", URL, "pasted-token-value"],
       { PLANT_STORE_TOKEN: "t" },
-      expect.stringMatching(/^Unexpected argument 'extra'/),
+      "unexpected argument: only --flags are accepted",
     ],
     [["--base-url"], {}, expect.stringMatching(/^Option '--base-url <value>' argument missing/)],
   ])("rejects %j", (argv, env, message) => {

@@ -33,6 +33,10 @@ export function parseCliArguments(
   try {
     values = parse(argv).values;
   } catch (error) {
+    // A stray word could be a token pasted in the wrong place: never echo it.
+    if ((error as { code?: string }).code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      return { kind: "usage-error", message: "unexpected argument: only --flags are accepted" };
+    }
     return { kind: "usage-error", message: (error as Error).message.split("\n")[0] ?? "" };
   }
   if (values.help) return { kind: "help" };

@@ -94,7 +94,7 @@ const isolation: CheckDefinition = {
   title: "a second token never sees the first token's plant",
   skipReason: (context) =>
     context.secondToken === undefined
-      ? "needs a second token (--second-token) and --allow-writes"
+      ? `needs a second token (--second-token)${context.allowWrites ? "" : " and --allow-writes"}`
       : (needsWrites(context) ?? (context.createdName ? undefined : "needs a successful create")),
   async run(context, findings) {
     const exchange = await context.client.send(findings, {
