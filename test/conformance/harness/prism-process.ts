@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findFreePort } from "./free-port.js";
+import { killGroupWithThisProcess, killProcessGroup } from "./process-group-cleanup.js";
 import { waitForPrism } from "./wait-for-prism.js";
 
 export interface PrismProcess {
@@ -67,14 +68,13 @@ async function startOnPort(args: readonly string[], port: number): Promise<Prism
   };
   child.stdout?.on("data", keepTail);
   child.stderr?.on("data", keepTail);
-  const killOnExit = () => killGroup(child, "SIGKILL");
-  // A crashing test worker skips afterAll; this still takes Prism down with it.
-  process.once("exit", killOnExit);
+  // A crashing or interrupted test worker skips afterAll; this still takes Prism down with it.
+  const forget = child.pid === undefined ? () => {} : killGroupWithThisProcess(child.pid);
 
   const url = `http://${host}:${port}`;
   const close = async () => {
-    process.removeListener("exit", killOnExit);
     await stopGroup(child);
+    forget();
   };
   try {
     await waitForPrism({
@@ -106,12 +106,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // ESRCH: the group is already gone.
-  }
+  if (child.pid !== undefined) killProcessGroup(child.pid, signal);
 }
 
 function prismBinPath(): string {
