@@ -138,6 +138,23 @@ describe("verifyPlantStore against a service that only departs from our decision
   });
 });
 
+describe("verifyPlantStore when the service stops answering", () => {
+  it("reports a request left without an answer as a violation of its check", async () => {
+    service = await startFakeService((request, response) => {
+      // limit=abc is never answered; everything else is.
+      if (limitOf(request) === "abc") return;
+      brokenAnswer(TOKEN)(request, response);
+    });
+    const report = await verifyPlantStore({ baseUrl: service.url, token: TOKEN, timeout: 300 });
+    expect(detailOf(report, "list-limit-not-a-number")).toBe(
+      "GET /plants?limit=abc got no answer: no answer in time",
+    );
+    expect(report.checks.find((c) => c.id === "list-limit-not-a-number")?.requests).toEqual([
+      "GET /plants?limit=abc -> no answer",
+    ]);
+  });
+});
+
 describe("verifyPlantStore when the run cannot be judged", () => {
   it("rejects with token-rejected when the service answers 401 to the token", async () => {
     service = await startFakeService((_request, response) =>

@@ -25,7 +25,7 @@ let cli: VerifyCli;
 beforeAll(async () => {
   cli = await buildVerifyCli();
 });
-afterAll(() => cli.remove());
+afterAll(() => cli?.remove());
 const runVerifyCli: VerifyCli["run"] = (args, env) => cli.run(args, env);
 
 describe("plant-store-verify", () => {
