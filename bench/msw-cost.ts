@@ -41,7 +41,7 @@ async function consume(response: Response | undefined): Promise<unknown> {
 
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const plan = quick
-    ? { warmupCalls: 500, callsPerRound: 300, rounds: 5 }
+    ? { warmupCalls: 300, callsPerRound: 200, rounds: 3 }
     : { warmupCalls: 5_000, callsPerRound: 2_000, rounds: 15 };
   const server = setupServer();
   server.listen({ onUnhandledRequest: "error" });

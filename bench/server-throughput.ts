@@ -31,6 +31,7 @@ const PRISM = "prism mock -v error";
 
 const servers: ServerUnderTest[] = [
   typeScriptServer(CEILING, "bench/servers/raw-node-http.ts"),
+  typeScriptServer(OURS, "bench/servers/plant-store-server.ts"),
   { name: PRISM, start: startPrism },
 ];
 

@@ -1,0 +1,11 @@
+// Our standalone server as users start it from code: startPlantStoreServer with its
+// defaults (no log function), seeded with the ten plants the ceiling serves pre-serialised.
+// Prints its URL on stdout when listening.
+import { startPlantStoreServer } from "../../src/server/index.js";
+import { BENCH_TOKEN, TEN_PLANTS } from "../lib/fixtures.js";
+
+const server = await startPlantStoreServer({ tokens: [BENCH_TOKEN], seed: TEN_PLANTS });
+process.stdout.write(`${server.url}\n`);
+process.on("SIGTERM", () => {
+  server.close().then(() => process.exit(0));
+});

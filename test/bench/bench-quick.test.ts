@@ -1,0 +1,86 @@
+// Keeps the benchmark code from rotting: `npm run bench -- --quick` must run every
+// benchmark to the end and print its table and targets. Timings are never asserted here
+// (on a shared CI machine they mean nothing); speed is read from a full `npm run bench`.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const TABLE_TITLES = [
+  "1. Server throughput and latency",
+  "2. SDK overhead per call",
+  "3. MSW in-process cost per request",
+  "4. Store scaling",
+  "5. Start-up: launch until the first HTTP answer",
+  "6. Bundle size per entry",
+];
+
+/** The rows of the Markdown table under `### <title>`, header and separator excluded. */
+function tableRows(output: string, title: string): string[][] {
+  const section = output.split("\n### ").find((part) => part.startsWith(title)) ?? "";
+  return section
+    .split("\n")
+    .filter((line) => line.startsWith("| "))
+    .slice(2)
+    .map((line) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
+}
+
+describe("npm run bench -- --quick", () => {
+  let output = "";
+
+  beforeAll(async () => {
+    const result = await promisify(execFile)("npm", ["run", "--silent", "bench", "--", "--quick"], {
+      cwd: new URL("../../", import.meta.url).pathname,
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    output = result.stdout;
+  }, 240_000);
+
+  it("prints every benchmark's table and no failure", () => {
+    expect(output).not.toContain("FAILED");
+    for (const title of TABLE_TITLES) expect(output).toContain(`### ${title}`);
+  });
+
+  it("fills every table with measured numbers, the baseline row included", () => {
+    for (const title of TABLE_TITLES) {
+      const rows = tableRows(output, title);
+      expect(rows.length, title).toBeGreaterThanOrEqual(3);
+      for (const row of rows) expect(row.join(" "), title).toMatch(/\d/);
+      expect(
+        rows.some((row) => row.some((cell) => cell.startsWith("1.00x"))),
+        `${title} has its baseline row`,
+      ).toBe(true);
+    }
+  });
+
+  it("runs all three servers under load without a single failed request on GET", () => {
+    const rows = tableRows(output, TABLE_TITLES[0] as string).filter((row) =>
+      row[0]?.startsWith("GET"),
+    );
+    expect(rows.map((row) => row[1])).toEqual([
+      "raw node:http (ceiling)",
+      "plant-store-mock server",
+      "prism mock -v error",
+    ]);
+    for (const row of rows) expect(row.slice(-2), row[1]).toEqual(["0", "0"]);
+  });
+
+  it("judges every target of issue 6 as PASS or MISS", () => {
+    const verdicts = output.split("\n").filter((line) => /^- (PASS|MISS) /.test(line));
+    expect(verdicts.map((line) => line.replace(/^- (PASS|MISS) /, "").split(": ")[0])).toEqual([
+      "server GET req/s >= 60% of raw node:http, zero errors",
+      "server GET req/s >= 10x prism mock",
+      "SDK listPlants (GET) per call <= 1.15x bare openapi-fetch",
+      "SDK createPlant (POST) per call <= 1.15x bare openapi-fetch",
+      "MSW handlers <= 1.2x trivial MSW handler, GET /plants?limit=10",
+      "MSW handlers <= 1.2x trivial MSW handler, POST /plants",
+      "store list(viewer, 10) at 1,000,000 plants <= 1.5x at 10",
+      "store create(viewer, plant) at 1,000,000 plants <= 1.5x at 10",
+      "mock server answers within 300 ms of launch",
+    ]);
+  });
+});
