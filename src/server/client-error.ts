@@ -16,6 +16,13 @@ export function answerClientErrors(
 ): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = inFlight.on(socket);
+    if (response?.req.complete && !response.writableFinished) {
+      // Bytes after a complete request are not HTTP (a Content-Length that was too short,
+      // say): that request still gets its own answer, then the connection ends.
+      if (!response.headersSent) response.setHeader("connection", "close");
+      response.once("close", () => socket.destroy());
+      return;
+    }
     const answer = describe(error.code, response === undefined, options);
     // Only answer if nothing of a response has gone out yet, or the peer would see garbage.
     if (answer === undefined || !socket.writable || response?.headersSent === true) {

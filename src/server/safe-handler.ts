@@ -1,8 +1,13 @@
 import type { PlantStoreFetchHandler } from "../mock/types.js";
 
-const BODY = JSON.stringify({
+const JSON_HEADERS = { "content-type": "application/json" };
+const FAILED = JSON.stringify({
   error: 500,
   message: "The server failed while handling the request.",
+});
+const BAD_TARGET = JSON.stringify({
+  error: 400,
+  message: "The request target is not a valid URL path.",
 });
 
 /**
@@ -17,7 +22,12 @@ export function catchHandlerFailures(
     try {
       return await handler(request);
     } catch {
-      return new Response(BODY, { status: 500, headers: { "content-type": "application/json" } });
+      return new Response(FAILED, { status: 500, headers: JSON_HEADERS });
     }
   };
+}
+
+/** The answer when the adapter cannot even build a Request from what was received. */
+export function requestTargetError(): Response {
+  return new Response(BAD_TARGET, { status: 400, headers: JSON_HEADERS });
 }

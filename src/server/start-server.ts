@@ -1,6 +1,6 @@
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createAdaptorServer } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createPlantStoreFetchHandler } from "../mock/fetch-handler.js";
 import { createPlantStore } from "../mock/store.js";
 import type { PlantStore, PlantStoreFaults } from "../mock/types.js";
@@ -11,7 +11,7 @@ import { trackInFlightResponses } from "./in-flight.js";
 import { listen } from "./listen.js";
 import { openDataFile } from "./persistence/open-data-file.js";
 import { logRequests, type RawAnswers } from "./request-log.js";
-import { catchHandlerFailures } from "./safe-handler.js";
+import { catchHandlerFailures, requestTargetError } from "./safe-handler.js";
 import type { PlantStoreServerOptions } from "./server-options.js";
 import { serverUrl } from "./server-url.js";
 
@@ -50,18 +50,22 @@ export async function startPlantStoreServer(
     maxBodyBytes: options.maxBodyBytes,
     corsOrigin: options.corsOrigin,
   });
-  const server = createAdaptorServer({
-    fetch: catchHandlerFailures(handler),
+  const listener = getRequestListener(catchHandlerFailures(handler), {
     // Off by default: this often runs inside a user's test process, next to MSW and their
     // own code, whose global Request/Response must stay the platform's.
     overrideGlobalObjects: options.overrideGlobalObjects ?? false,
-    serverOptions: {
+    // Called when no Request can be built (a request target such as "*" or "/a\\b").
+    errorHandler: () => requestTargetError(),
+  });
+  const server = createServer(
+    {
       requestTimeout: timeouts.requestTimeout,
       headersTimeout: timeouts.headersTimeout,
       // Node checks the two timeouts above only this often (30 s by default).
       connectionsCheckingInterval: checked.connectionsCheckingInterval,
     },
-  }) as Server;
+    listener,
+  );
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
 
   const inFlight = trackInFlightResponses(server);

@@ -92,4 +92,37 @@ describe("request limits", () => {
     });
     await stillServes(url);
   });
+
+  it("answers a request target that is no URL path with 400 and the Error body", async () => {
+    const { url } = await start();
+    const socket = await openSocket(url);
+    const answer = readUntilClosed(socket);
+    socket.write(
+      `GET * HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nConnection: close\r\n\r\n`,
+    );
+    const response = parseRawResponse(await answer);
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body)).toEqual({
+      error: 400,
+      message: "The request target is not a valid URL path.",
+    });
+  });
+
+  it("answers the request a short Content-Length declared, then closes on the bytes after it", async () => {
+    const { url } = await start();
+    const socket = await openSocket(url);
+    const answer = readUntilClosed(socket);
+    const declared = '{"name":"Short"}';
+    socket.write(
+      `POST /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${declared.length}\r\n\r\n` +
+        `${declared}, "tag": "trailing bytes"}`,
+    );
+    const raw = await answer;
+    const response = parseRawResponse(raw);
+    expect(response.status).toBe(201);
+    expect(response.headers.connection).toBe("close");
+    expect(JSON.parse(response.body)).toEqual({ name: "Short" });
+    await stillServes(url);
+  });
 });
