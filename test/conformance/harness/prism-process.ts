@@ -10,6 +10,8 @@ import { waitForPrism } from "./wait-for-prism.js";
 export interface PrismProcess {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   url: string;
+  /** Prism's pid, which is also its process group id. */
+  pid: number;
   /** Stops Prism and everything it started (the whole process group). */
   close(): Promise<void>;
 }
@@ -68,6 +70,11 @@ async function startOnPort(args: readonly string[], port: number): Promise<Prism
   };
   child.stdout?.on("data", keepTail);
   child.stderr?.on("data", keepTail);
+  // "close", not "exit": only then has all of Prism's output (say, EADDRINUSE) been read.
+  let exitedWith: string | undefined;
+  child.once("close", (code, signal) => {
+    exitedWith = String(code ?? signal);
+  });
   // A crashing or interrupted test worker skips afterAll; this still takes Prism down with it.
   const forget = child.pid === undefined ? () => {} : killGroupWithThisProcess(child.pid);
 
@@ -81,15 +88,15 @@ async function startOnPort(args: readonly string[], port: number): Promise<Prism
       url,
       timeoutMs: startTimeoutMs,
       exitReason: () =>
-        child.exitCode === null && child.signalCode === null
+        exitedWith === undefined
           ? undefined
-          : `Prism exited (${child.exitCode ?? child.signalCode}) before it was ready: ${output}`,
+          : `Prism exited (${exitedWith}) before it was ready: ${output}`,
     });
   } catch (error) {
     await close();
     throw error;
   }
-  return { url, close };
+  return { url, pid: child.pid as number, close };
 }
 
 async function stopGroup(child: ChildProcess): Promise<void> {
