@@ -3,6 +3,10 @@ import { performance } from "node:perf_hooks";
 import type { PlantStoreServerLog } from "./server-options.js";
 
 const MAX_PATH_LENGTH = 200;
+// RFC 6750 lets a client send its bearer token as the `access_token` query parameter. This
+// server reads tokens from the header only, but a client that tries the query must not
+// find its token in the log.
+const ACCESS_TOKEN_VALUE = /([?&]access_token=)[^&#]*/gi;
 
 /** Statuses answered outside the normal response path (client-error.ts), by response. */
 export type RawAnswers = WeakMap<ServerResponse, number>;
@@ -16,7 +20,8 @@ export function logRequests(server: Server, log: PlantStoreServerLog, raw: RawAn
     const started = performance.now();
     response.once("close", () => {
       const ms = (performance.now() - started).toFixed(1);
-      const what = `${request.method} ${shorten(request.url ?? "")}`;
+      const path = (request.url ?? "").replace(ACCESS_TOKEN_VALUE, "$1[redacted]");
+      const what = `${request.method} ${shorten(path)}`;
       const rawStatus = raw.get(response);
       if (response.writableFinished) log(`${what} ${response.statusCode} ${ms} ms`, "request");
       else if (rawStatus !== undefined) log(`${what} ${rawStatus} ${ms} ms`, "request");
