@@ -8,6 +8,7 @@ import { type ProxiedServer, startProxiedServer } from "./harness/proxied-server
 // Property-based run through the Prism proxy. Reproduce a failure with the seed it prints:
 // CONFORMANCE_SEED=<seed> npx vitest run test/conformance/fuzz-through-prism.test.ts
 const seed = Number(process.env.CONFORMANCE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+// 50 runs of at least 20 requests and 3 closing lists: never fewer than 1,150 requests.
 const numRuns = 50;
 const minimumRequests = 1_000;
 const seedPlants = [
@@ -81,7 +82,7 @@ async function checkAnswer(request: FuzzRequest, model: PlantModel): Promise<voi
 describe("fast-check through the Prism proxy", () => {
   it(`keeps every invariant over at least ${minimumRequests} generated requests (seed ${seed})`, async () => {
     const property = fc.asyncProperty(
-      fc.array(fuzzRequest, { minLength: 15, maxLength: 30 }),
+      fc.array(fuzzRequest, { minLength: 20, maxLength: 30 }),
       async (requests) => {
         target.store.reset();
         const model = new PlantModel(
