@@ -1,0 +1,210 @@
+// Hostile create bodies: oversized, badly framed, deeply nested, not UTF-8, or shaped to
+// pollute prototypes. Each gets its exact answer, and the server keeps serving afterwards.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startPlantStoreServer } from "../../src/server/index.js";
+import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
+import { expectStillServing } from "./support/still-serving.js";
+
+const token = "hostile-body-token";
+const seed = [{ name: "Seed palm", tag: "public" }];
+const MiB = 1_048_576;
+
+type Server = Awaited<ReturnType<typeof startPlantStoreServer>>;
+
+let server: Server;
+const connections: RawConnection[] = [];
+
+beforeAll(async () => {
+  server = await startPlantStoreServer({ tokens: [token], seed });
+});
+
+afterEach(async () => {
+  for (const connection of connections.splice(0)) connection.destroy();
+  await expectStillServing(server.url, token);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function connect(): Promise<RawConnection> {
+  const connection = await openRawConnection(server.url);
+  connections.push(connection);
+  return connection;
+}
+
+function createRequest(body: string | Uint8Array<ArrayBuffer>) {
+  return fetch(`${server.url}/plants`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body,
+  });
+}
+
+async function expectError(response: Response, status: number, message: string) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual({ error: status, message });
+}
+
+const notHttp = { error: 400, message: "The request is not valid HTTP/1.1." };
+const tooLarge = { error: 413, message: `The request body is larger than the ${MiB}-byte limit.` };
+
+describe("a 10 MiB body", () => {
+  it("declared in Content-Length is refused with 413 before a byte of it is sent", async () => {
+    const connection = await connect();
+    await connection.write(
+      requestHead("POST", "/plants", {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Content-Length": 10 * MiB,
+      }),
+    );
+    const [response] = await connection.responses(1);
+    expect(response?.status).toBe(413);
+    expect(JSON.parse(response?.body ?? "")).toEqual(tooLarge);
+  });
+
+  it("streamed chunked is refused with 413 long before the last byte is sent", async () => {
+    const sizeBefore = server.store.size;
+    const connection = await connect();
+    await connection.write(
+      requestHead("POST", "/plants", {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Transfer-Encoding": "chunked",
+      }),
+    );
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const frame = Buffer.concat([
+      Buffer.from(`${chunk.length.toString(16)}\r\n`),
+      chunk,
+      Buffer.from("\r\n"),
+    ]);
+    let sent = 0;
+    // Slow enough that the server's answer can overtake the body; it stops at the answer.
+    while (sent < 10 * MiB && !connection.isClosed) {
+      const answered = await connection.responses(1, 20).then(
+        (responses) => responses.length > 0,
+        () => false,
+      );
+      if (answered) break;
+      await connection.write(frame).catch(() => {});
+      sent += chunk.length;
+    }
+    const [response] = await connection.responses(1);
+    expect(response?.status).toBe(413);
+    expect(JSON.parse(response?.body ?? "")).toEqual(tooLarge);
+    // The server answered after reading about its 1 MiB limit, not after buffering 10 MiB.
+    expect(sent).toBeLessThan(10 * MiB);
+    expect(server.store.size).toBe(sizeBefore);
+  });
+});
+
+describe("a Content-Length that lies", () => {
+  it("longer than the body, then the client hangs up: 400, nothing stored", async () => {
+    const sizeBefore = server.store.size;
+    const connection = await connect();
+    const body = '{"name":"Truncated"}';
+    await connection.write(
+      requestHead("POST", "/plants", {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Content-Length": body.length + 100,
+      }) + body,
+    );
+    connection.socket.end();
+    const [response] = await connection.responses(1);
+    expect(response?.status).toBe(400);
+    expect(JSON.parse(response?.body ?? "")).toEqual(notHttp);
+    await connection.closedByServer();
+    expect(server.store.size).toBe(sizeBefore);
+  });
+
+  it("shorter than the body: the declared bytes are answered, then the connection closes", async () => {
+    const connection = await connect();
+    const body = '{"name":"Declared part"}';
+    await connection.write(
+      `${requestHead("POST", "/plants", {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Content-Length": body.length,
+      })}${body}, "tag": "smuggled"}\r\n\r\n`,
+    );
+    // The leftover bytes are no request. The request before them arrived whole and was
+    // stored, so it must get its own 201: a 400 would make the client retry a create that
+    // happened.
+    await connection.closedByServer();
+    const responses = await connection.responses(1);
+    expect(responses.map((response) => response.status)).toEqual([201]);
+    expect(JSON.parse(responses[0]?.body ?? "")).toEqual({ name: "Declared part" });
+    const stored = server.store.entries().filter((entry) => entry.name === "Declared part");
+    expect(stored).toEqual([{ id: stored[0]?.id, name: "Declared part", owner: token }]);
+  });
+});
+
+describe("deeply nested JSON", () => {
+  const depth = 100_000;
+
+  it("100,000 unclosed [ is not valid JSON", async () => {
+    await expectError(
+      await createRequest("[".repeat(depth)),
+      400,
+      "The request body is not valid JSON.",
+    );
+  });
+
+  it("100,000 nested arrays are not an object", async () => {
+    await expectError(
+      await createRequest("[".repeat(depth) + "]".repeat(depth)),
+      400,
+      "The request body must be a JSON object.",
+    );
+  });
+
+  it("a deep tag is refused naming tag", async () => {
+    const deep = `{"name":"Deep","tag":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`;
+    await expectError(await createRequest(deep), 400, "tag must be a string.");
+  });
+
+  it("a deep unknown field is ignored and never echoed", async () => {
+    const deep = `{"name":"Deep extra","extra":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+    const response = await createRequest(deep);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ name: "Deep extra" });
+  });
+});
+
+describe("invalid UTF-8", () => {
+  it("a name with bytes that are not UTF-8 gets 400 and is not stored", async () => {
+    const sizeBefore = server.store.size;
+    const body = new Uint8Array([
+      ...Buffer.from('{"name":"'),
+      0xff,
+      0xfe,
+      0xc3,
+      ...Buffer.from('"}'),
+    ]);
+    await expectError(await createRequest(body), 400, "The request body is not valid UTF-8.");
+    expect(server.store.size).toBe(sizeBefore);
+  });
+
+  it("a multi-byte character split across chunks is still accepted", async () => {
+    const connection = await connect();
+    const body = Buffer.from('{"name":"Café 🌱"}');
+    await connection.write(
+      requestHead("POST", "/plants", {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Content-Length": body.length,
+      }),
+    );
+    // Splits inside the four bytes of the emoji.
+    const split = body.indexOf(Buffer.from("🌱")) + 2;
+    await connection.write(body.subarray(0, split));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await connection.write(body.subarray(split));
+    const [response] = await connection.responses(1);
+    expect(response?.status).toBe(201);
+    expect(JSON.parse(response?.body ?? "")).toEqual({ name: "Café 🌱" });
+  });
+});

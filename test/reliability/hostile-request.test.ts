@@ -1,0 +1,135 @@
+// Hostile request lines and headers: a huge header, a NUL in the token, a limit with
+// thousands of digits, dot segments and encoded slashes. Each gets its exact answer, and
+// the server keeps serving afterwards.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startPlantStoreServer } from "../../src/server/index.js";
+import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
+import { expectStillServing } from "./support/still-serving.js";
+
+const token = "hostile-request-token";
+const seed = [{ name: "Seed aloe", tag: "public" }];
+const limitMessage = "limit must be an integer from 0 to 2147483647.";
+const notFound = "The request path is not part of the Plant Store API; use /plants.";
+
+type Server = Awaited<ReturnType<typeof startPlantStoreServer>>;
+
+let server: Server;
+const connections: RawConnection[] = [];
+
+beforeAll(async () => {
+  server = await startPlantStoreServer({ tokens: [token], seed });
+});
+
+afterEach(async () => {
+  for (const connection of connections.splice(0)) connection.destroy();
+  await expectStillServing(server.url, token);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Sends `head` on a fresh raw connection and returns the single answer. */
+async function exchange(head: string) {
+  const connection = await openRawConnection(server.url);
+  connections.push(connection);
+  await connection.write(head);
+  const [response] = await connection.responses(1);
+  return { response, connection };
+}
+
+function listAt(target: string) {
+  return fetch(`${server.url}${target}`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+async function expectError(response: Response, status: number, message: string) {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual({ error: status, message });
+}
+
+describe("headers", () => {
+  it("a 64 KiB header gets 431 with the Error body and the connection closes", async () => {
+    const { response, connection } = await exchange(
+      requestHead("GET", "/plants", {
+        Authorization: `Bearer ${token}`,
+        "X-Padding": "p".repeat(64 * 1024),
+      }),
+    );
+    expect(response?.status).toBe(431);
+    expect(JSON.parse(response?.body ?? "")).toEqual({
+      error: 431,
+      message: "The request headers are larger than the server accepts.",
+    });
+    await connection.closedByServer();
+  });
+
+  it("a NUL inside the bearer token gets 400 with the Error body, never the token", async () => {
+    const { response, connection } = await exchange(
+      requestHead("GET", "/plants", { Authorization: `Bearer ${token}\u0000${token}` }),
+    );
+    expect(response?.status).toBe(400);
+    expect(JSON.parse(response?.body ?? "")).toEqual({
+      error: 400,
+      message: "The request is not valid HTTP/1.1.",
+    });
+    expect(response?.body).not.toContain(token);
+    await connection.closedByServer();
+  });
+
+  it("a token that is a prefix of the accepted one plus control characters is not accepted", async () => {
+    const { response } = await exchange(
+      requestHead("GET", "/plants", { Authorization: `Bearer ${token}\u0001` }),
+    );
+    expect(response?.status).toBe(400);
+  });
+});
+
+describe("a limit with thousands of digits", () => {
+  it.each([
+    ["5,000 nines", "9".repeat(5_000)],
+    ["one and 3,000 zeros", `1${"0".repeat(3_000)}`],
+    ["3,000 leading zeros", `${"0".repeat(3_000)}7`],
+    ["5,000 digits after a decimal point", `1.${"5".repeat(5_000)}`],
+  ])("%s gets 400 naming limit, without echoing the value", async (_, limit) => {
+    const response = await listAt(`/plants?limit=${limit}`);
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: 400, message: limitMessage });
+    expect(text.length).toBeLessThan(200);
+  });
+});
+
+describe("dot segments and encoded slashes", () => {
+  it.each([
+    "/plants/..",
+    "/plants/%2e%2e",
+    "/plants%2F",
+    "/plants%2f..",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "//plants",
+    "/plants/",
+  ])("%s is not the plants resource: 404", async (target) => {
+    await expectError(await listAt(target), 404, notFound);
+  });
+
+  it.each(["/%2e%2e/plants", "/plants/../plants", "/./plants"])(
+    "%s resolves to /plants as in a browser, so it lists the caller's plants",
+    async (target) => {
+      const response = await listAt(target);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(seed);
+    },
+  );
+
+  it.each([
+    ["/plants\\..\\", "The request target is not a valid URL path."],
+    ["*", "The request target is not a valid URL path."],
+    ["../plants", "The request is not valid HTTP/1.1."],
+  ])("raw request target %s gets 400 with the Error body", async (target, message) => {
+    const { response } = await exchange(
+      requestHead("GET", target, { Authorization: `Bearer ${token}` }),
+    );
+    expect(response?.status).toBe(400);
+    expect(JSON.parse(response?.body ?? "")).toEqual({ error: 400, message });
+  });
+});

@@ -1,0 +1,129 @@
+// SIGTERM to the CLI in the middle of a create burst, with a data file. test/server covers
+// one held request; this covers many at once plus keep-alive traffic racing the shutdown:
+// every held request gets its full answer, new connections are refused, the process exits
+// 0, and the data file then holds exactly the acknowledged creates (none lost, no phantom).
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createKeepAliveClient } from "./support/keep-alive-client.js";
+import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
+import { type RunningCli, startCli } from "./support/spawn-cli.js";
+
+const token = "shutdown-load-token";
+const heldCount = 20;
+const burstWorkers = 20;
+
+let directory: string;
+let cli: RunningCli | undefined;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), "plant-store-shutdown-"));
+});
+
+afterAll(async () => {
+  cli?.child.kill("SIGKILL");
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** A create whose headers the server has taken in (it sent 100 Continue); the body waits. */
+async function holdCreate(url: string, name: string) {
+  const connection = await openRawConnection(url);
+  const body = JSON.stringify({ name });
+  await connection.write(
+    requestHead("POST", "/plants", {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "Content-Length": Buffer.byteLength(body),
+      Expect: "100-continue",
+    }),
+  );
+  const [interim] = await connection.responses(1);
+  expect(interim?.status).toBe(100);
+  return { connection, body, name };
+}
+
+/** Creates in a loop until the server stops taking them; returns the acknowledged names. */
+async function burst(url: string, worker: number, stop: { now: boolean }): Promise<string[]> {
+  const client = createKeepAliveClient(url, 1);
+  const acknowledged: string[] = [];
+  try {
+    for (let step = 0; step < 5_000 && !stop.now; step++) {
+      const name = `burst ${worker}-${step}`;
+      const response = await client
+        .send({ method: "POST", path: "/plants", token, body: { name } })
+        .catch(() => undefined);
+      if (response === undefined) break; // the connection went with the shutdown
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ name });
+      acknowledged.push(name);
+    }
+  } finally {
+    client.close();
+  }
+  return acknowledged;
+}
+
+async function refusesConnections(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: hostname, port: Number(port) });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once("error", () => resolve(true));
+    });
+    if (refused) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+it("SIGTERM mid-burst: held requests answered in full, exit 0, data file = acknowledged", async () => {
+  const dataFile = join(directory, "plants.json");
+  cli = await startCli(["--quiet", "--token", token, "--data", dataFile]);
+  const url = cli.url;
+
+  const held = await Promise.all(
+    Array.from({ length: heldCount }, (_, index) => holdCreate(url, `held ${index}`)),
+  );
+  const stop = { now: false };
+  const workers = Array.from({ length: burstWorkers }, (_, worker) => burst(url, worker, stop));
+  // Let the burst get going so the signal lands among requests in flight.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  cli.child.kill("SIGTERM");
+  expect(await refusesConnections(url)).toBe(true);
+  stop.now = true;
+
+  await Promise.all(held.map(({ connection, body }) => connection.write(body)));
+  const answers = await Promise.all(
+    held.map(async ({ connection, name }: { connection: RawConnection; name: string }) => {
+      const responses = await connection.responses(2);
+      await connection.closedByServer();
+      return { name, final: responses[1] };
+    }),
+  );
+  for (const { name, final } of answers) {
+    expect(final?.status).toBe(201);
+    expect(final?.headers.connection).toBe("close");
+    expect(JSON.parse(final?.body ?? "")).toEqual({ name });
+  }
+
+  expect(await cli.exited()).toBe(0);
+  const burstAcknowledged = (await Promise.all(workers)).flat();
+  // Proves the signal landed in a real burst, not after it.
+  expect(burstAcknowledged.length).toBeGreaterThan(burstWorkers);
+  const acknowledged = [...answers.map(({ name }) => name), ...burstAcknowledged];
+
+  const data = JSON.parse(await readFile(dataFile, "utf8")) as {
+    plants: { name: string; owner: string | null }[];
+  };
+  const created = data.plants.filter((plant) => plant.owner !== null).map((plant) => plant.name);
+  expect(created.slice().sort()).toEqual(acknowledged.slice().sort());
+  expect(await readFile(dataFile, "utf8")).not.toContain(token);
+  expect(`${cli.output().stdout}${cli.output().stderr}`).not.toContain(token);
+}, 40_000);
