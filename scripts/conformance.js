@@ -6,9 +6,13 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 const ledgerDirectory = ".tmp/conformance";
 rmSync(ledgerDirectory, { recursive: true, force: true });
 
-const vitest = spawnSync("node_modules/.bin/vitest", ["run", "test/conformance"], {
-  stdio: "inherit",
-});
+const vitest = spawnSync(
+  "node_modules/.bin/vitest",
+  ["run", "test/conformance", ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+  },
+);
 
 const ledgers = existsSync(ledgerDirectory)
   ? readdirSync(ledgerDirectory).map((file) =>
