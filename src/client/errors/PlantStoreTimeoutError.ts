@@ -1,0 +1,6 @@
+import { PlantStoreConnectionError } from "./PlantStoreConnectionError.js";
+
+/** No complete response within the client's `timeout`. A kind of connection error. */
+export class PlantStoreTimeoutError extends PlantStoreConnectionError {
+  override name = "PlantStoreTimeoutError";
+}

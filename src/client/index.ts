@@ -1,0 +1,15 @@
+export {
+  createPlantStoreClient,
+  type ListPlantsParams,
+  type PlantStoreCallOptions,
+  type PlantStoreClient,
+  type PlantStoreClientOptions,
+  type PlantStoreRetryOptions,
+} from "./client.js";
+export { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
+export { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
+export { PlantStoreError } from "./errors/PlantStoreError.js";
+export { PlantStoreTimeoutError } from "./errors/PlantStoreTimeoutError.js";
+export type { PlantStoreFetch, PlantStoreToken } from "./transport.js";
+export type { components, NewPlant, Plant, PlantStoreErrorBody, paths } from "./types.js";
+export { SDK_VERSION } from "./version.js";

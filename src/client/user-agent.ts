@@ -1,0 +1,11 @@
+import { SDK_VERSION } from "./version.js";
+
+/**
+ * The `User-Agent` to send, or `undefined` in a browser. Browsers (windows and workers alike)
+ * say `Mozilla/...`; Node, Deno, Bun and edge runtimes say something else or nothing. A browser
+ * must not get the header: it is not CORS-safelisted, so it would force a preflight.
+ */
+export const sdkUserAgent = (
+  runtimeUserAgent = globalThis.navigator?.userAgent,
+): string | undefined =>
+  runtimeUserAgent?.startsWith("Mozilla/") ? undefined : `plant-store-sdk/${SDK_VERSION}`;
