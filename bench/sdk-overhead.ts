@@ -3,8 +3,15 @@
 // retry plumbing) is timed. The stub builds a fresh Response per call like a real fetch.
 import axios from "axios";
 import createClient from "openapi-fetch";
+import { createPlantStoreClient } from "../src/client/index.js";
 import type { paths } from "../src/client/types.js";
-import { AUTHORIZATION, NEW_PLANT, NEW_PLANT_JSON, TEN_PLANTS_JSON } from "./lib/fixtures.js";
+import {
+  AUTHORIZATION,
+  BENCH_TOKEN,
+  NEW_PLANT,
+  NEW_PLANT_JSON,
+  TEN_PLANTS_JSON,
+} from "./lib/fixtures.js";
 import { type Candidate, measurePerCall } from "./lib/per-call.js";
 import type { BenchResult, TargetResult } from "./lib/report.js";
 import { micros, ratio } from "./lib/report.js";
@@ -17,6 +24,7 @@ const createFetch = async (_input: RequestInfo | URL, _init?: RequestInit) =>
   new Response(NEW_PLANT_JSON, { status: 201, headers: jsonHeaders });
 
 const BASELINE = "bare openapi-fetch";
+const OURS = "createPlantStoreClient";
 
 function candidatesFor(stub: typeof fetch, operation: "list" | "create"): Candidate[] {
   const openapiFetch = createClient<paths>({
@@ -24,6 +32,7 @@ function candidatesFor(stub: typeof fetch, operation: "list" | "create"): Candid
     fetch: stub,
     headers: { authorization: AUTHORIZATION },
   });
+  const ours = createPlantStoreClient({ baseUrl: BASE_URL, token: BENCH_TOKEN, fetch: stub });
   const axiosClient = axios.create({
     baseURL: BASE_URL,
     adapter: "fetch",
@@ -43,6 +52,7 @@ function candidatesFor(stub: typeof fetch, operation: "list" | "create"): Candid
         name: BASELINE,
         call: () => openapiFetch.GET("/plants", { params: { query: { limit: 10 } } }),
       },
+      { name: OURS, call: () => ours.listPlants({ limit: 10 }) },
       {
         name: "axios (fetch adapter)",
         call: () => axiosClient.get("/plants", { params: { limit: 10 } }),
@@ -62,13 +72,14 @@ function candidatesFor(stub: typeof fetch, operation: "list" | "create"): Candid
         ).json(),
     },
     { name: BASELINE, call: () => openapiFetch.POST("/plants", { body: NEW_PLANT }) },
+    { name: OURS, call: () => ours.createPlant(NEW_PLANT) },
     { name: "axios (fetch adapter)", call: () => axiosClient.post("/plants", NEW_PLANT) },
   ];
 }
 
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const plan = quick
-    ? { warmupCalls: 2_000, callsPerRound: 1_000, rounds: 5 }
+    ? { warmupCalls: 1_000, callsPerRound: 500, rounds: 3 }
     : { warmupCalls: 20_000, callsPerRound: 10_000, rounds: 15 };
   const rows: string[][] = [];
   const targets: TargetResult[] = [];
@@ -77,7 +88,8 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
     ["createPlant (POST)", createFetch, "create"],
   ] as const) {
     const results = await measurePerCall(candidatesFor(stub, operation), plan);
-    const baseline = results.find((result) => result.name === BASELINE)?.medianNs ?? 0;
+    const time = (name: string) => results.find((result) => result.name === name)?.medianNs ?? 0;
+    const baseline = time(BASELINE);
     for (const result of results) {
       rows.push([
         label,
@@ -87,6 +99,11 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
         ratio(result.medianNs, baseline),
       ]);
     }
+    targets.push({
+      target: `SDK ${label} per call <= 1.15x bare openapi-fetch`,
+      measured: ratio(time(OURS), baseline),
+      pass: time(OURS) > 0 && time(OURS) <= 1.15 * baseline,
+    });
   }
   return {
     tables: [

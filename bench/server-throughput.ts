@@ -15,23 +15,25 @@ interface ServerUnderTest {
   start(): Promise<{ url: string; child: ChildProcess }>;
 }
 
-function typeScriptServer(name: string, file: string): ServerUnderTest {
+function typeScriptServer(name: string, file: string, args: string[] = []): ServerUnderTest {
   return {
     name,
     async start() {
-      const child = spawnTypeScript(file);
+      const child = spawnTypeScript(file, args);
       return { url: await firstLine(child), child };
     },
   };
 }
 
 const CEILING = "raw node:http (ceiling)";
-const OURS = "plant-store-mock server";
+const OURS = "plant-store-mock (CLI settings)";
+const OURS_IN_PROCESS = "startPlantStoreServer defaults";
 const PRISM = "prism mock -v error";
 
 const servers: ServerUnderTest[] = [
   typeScriptServer(CEILING, "bench/servers/raw-node-http.ts"),
-  typeScriptServer(OURS, "bench/servers/plant-store-server.ts"),
+  typeScriptServer(OURS, "bench/servers/plant-store-server.ts", ["--cli-settings"]),
+  typeScriptServer(OURS_IN_PROCESS, "bench/servers/plant-store-server.ts"),
   { name: PRISM, start: startPrism },
 ];
 
@@ -117,6 +119,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
         columns: ["route", "server", "req/s", "x ceiling", "p50 ms", "p99 ms", "errors", "non-2xx"],
         rows,
         notes: [
+          `${OURS}: overrideGlobalObjects on, as the CLI runs it in its own process; ${OURS_IN_PROCESS}: globals left alone (for use inside a test process), so @hono/node-server must read undici Response bodies through web streams.`,
           `${connections} connections, ${warmupSeconds} s warm-up then ${seconds} s measured per row; server and autocannon each in a child process of their own.`,
         ],
       },

@@ -63,7 +63,8 @@ describe("npm run bench -- --quick", () => {
     );
     expect(rows.map((row) => row[1])).toEqual([
       "raw node:http (ceiling)",
-      "plant-store-mock server",
+      "plant-store-mock (CLI settings)",
+      "startPlantStoreServer defaults",
       "prism mock -v error",
     ]);
     for (const row of rows) expect(row.slice(-2), row[1]).toEqual(["0", "0"]);
