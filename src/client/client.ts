@@ -108,7 +108,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
 
   return {
     raw,
-    listPlants(params, { signal, retry = true } = {}) {
+    async listPlants(params, { signal, retry = true } = {}) {
       assertListParams(params);
       return withRetries(
         () =>
@@ -122,7 +122,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
         signal,
       ) as Promise<Plant[]>;
     },
-    createPlant(plant, { signal, retry = retryCreate } = {}) {
+    async createPlant(plant, { signal, retry = retryCreate } = {}) {
       assertNewPlant(plant);
       return withRetries(
         () =>

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import {
+  createPlantStoreClient,
+  PlantStoreApiError,
+  PlantStoreConnectionError,
+  PlantStoreError,
+  PlantStoreTimeoutError,
+} from "../../src/client/index.js";
+import { apiError, json, stubFetch } from "./stub-fetch.js";
+
+const baseUrl = "https://plants.example/v1";
+const token = "t";
+const noRetries = { baseUrl, token, retries: 0 };
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("PlantStoreApiError", () => {
+  it("carries status, code, message, headers and the parsed Error body", async () => {
+    const fetch = stubFetch(
+      apiError(409, "id 42 is already in the store.", { "X-Request-Id": "abc" }),
+    );
+    const client = createPlantStoreClient({ ...noRetries, fetch });
+    const error = (await rejectionOf(
+      client.createPlant({ name: "Fern", id: 42 }),
+    )) as PlantStoreApiError;
+    expect(error).toBeInstanceOf(PlantStoreApiError);
+    expect(error).toBeInstanceOf(PlantStoreError);
+    expect(error.name).toBe("PlantStoreApiError");
+    expect(error.status).toBe(409);
+    expect(error.code).toBe(409);
+    expect(error.message).toBe(
+      "POST https://plants.example/v1/plants failed with status 409: id 42 is already in the store.",
+    );
+    expect(error.body).toEqual({ error: 409, message: "id 42 is already in the store." });
+    expect(error.headers.get("X-Request-Id")).toBe("abc");
+  });
+
+  it("names the query in the URL of a failed list, and keeps WWW-Authenticate", async () => {
+    const fetch = stubFetch(
+      apiError(401, "The bearer token is not accepted.", {
+        "WWW-Authenticate": 'Bearer realm="plant-store", error="invalid_token"',
+      }),
+    );
+    const client = createPlantStoreClient({ ...noRetries, fetch });
+    const error = (await rejectionOf(client.listPlants({ limit: 5 }))) as PlantStoreApiError;
+    expect(error.message).toBe(
+      "GET https://plants.example/v1/plants?limit=5 failed with status 401: The bearer token is not accepted.",
+    );
+    expect(error.headers.get("WWW-Authenticate")).toBe(
+      'Bearer realm="plant-store", error="invalid_token"',
+    );
+  });
+
+  it("still comes from an HTML 502 of a proxy, with the status text as message and the text as body", async () => {
+    const html = "<html><body><h1>502 Bad Gateway</h1></body></html>";
+    const fetch = stubFetch(
+      new Response(html, {
+        status: 502,
+        statusText: "Bad Gateway",
+        headers: { "Content-Type": "text/html" },
+      }),
+    );
+    const client = createPlantStoreClient({ ...noRetries, fetch });
+    const error = (await rejectionOf(client.listPlants())) as PlantStoreApiError;
+    expect(error).toBeInstanceOf(PlantStoreApiError);
+    expect(error.status).toBe(502);
+    expect(error.code).toBeUndefined();
+    expect(error.body).toBe(html);
+    expect(error.message).toBe(
+      "GET https://plants.example/v1/plants failed with status 502: Bad Gateway",
+    );
+  });
+
+  it("comes from an error answer with an empty body", async () => {
+    const fetch = stubFetch(new Response(null, { status: 503, statusText: "Service Unavailable" }));
+    const client = createPlantStoreClient({ ...noRetries, fetch });
+    const error = (await rejectionOf(client.listPlants())) as PlantStoreApiError;
+    expect(error.status).toBe(503);
+    expect(error.body).toBe("");
+    expect(error.message).toBe(
+      "GET https://plants.example/v1/plants failed with status 503: Service Unavailable",
+    );
+  });
+});
+
+describe("a 2xx answer that breaks the contract", () => {
+  it.each([
+    ["not JSON", new Response("<html>maintenance</html>", { status: 200 })],
+    ["an empty body", new Response(null, { status: 200 })],
+    ["an object", json({ plants: [] })],
+    ["null", json(null)],
+  ])("gives a PlantStoreError for a list answered with %s", async (_, response) => {
+    const client = createPlantStoreClient({ ...noRetries, fetch: stubFetch(response) });
+    const error = await rejectionOf(client.listPlants());
+    expect(error).toBeInstanceOf(PlantStoreError);
+    expect(error).not.toBeInstanceOf(PlantStoreApiError);
+    expect((error as Error).message).toBe(
+      "GET https://plants.example/v1/plants answered 200, not with JSON plant(s)",
+    );
+  });
+
+  it.each([
+    ["not JSON", new Response("created", { status: 201 })],
+    ["an array", json([{ name: "Fern" }], 201)],
+    ["a plant without a name", json({ tag: "x" }, 201)],
+    ["a name that is not a string", json({ name: 5 }, 201)],
+  ])("gives a PlantStoreError for a create answered with %s", async (_, response) => {
+    const client = createPlantStoreClient({ ...noRetries, fetch: stubFetch(response) });
+    const error = await rejectionOf(client.createPlant({ name: "Fern" }));
+    expect(error).toBeInstanceOf(PlantStoreError);
+    expect((error as Error).message).toBe(
+      "POST https://plants.example/v1/plants answered 201, not with JSON plant(s)",
+    );
+  });
+});
+
+describe("PlantStoreConnectionError", () => {
+  it("wraps a fetch that got no response, keeping the original as cause", async () => {
+    const cause = new TypeError("fetch failed");
+    const fetch = stubFetch(cause);
+    const client = createPlantStoreClient({ ...noRetries, fetch });
+    const error = (await rejectionOf(
+      client.createPlant({ name: "Fern" }),
+    )) as PlantStoreConnectionError;
+    expect(error).toBeInstanceOf(PlantStoreConnectionError);
+    expect(error).toBeInstanceOf(PlantStoreError);
+    expect(error).not.toBeInstanceOf(PlantStoreTimeoutError);
+    expect(error.name).toBe("PlantStoreConnectionError");
+    expect(error.message).toBe("POST https://plants.example/v1/plants: no response");
+    expect(error.cause).toBe(cause);
+    expect(fetch.requests).toHaveLength(1);
+  });
+
+  it("comes from a real refused connection", async () => {
+    // Port 1 on loopback: nothing listens there, so the real fetch fails at once.
+    const client = createPlantStoreClient({ baseUrl: "http://127.0.0.1:1", token, retries: 0 });
+    const error = (await rejectionOf(client.listPlants())) as PlantStoreConnectionError;
+    expect(error).toBeInstanceOf(PlantStoreConnectionError);
+    expect(error.message).toBe("GET http://127.0.0.1:1/plants: no response");
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+});
+
+describe("PlantStoreError", () => {
+  it("is the base of every SDK error class, each with its own name", () => {
+    const timeout = new PlantStoreTimeoutError("t");
+    expect(timeout).toBeInstanceOf(PlantStoreConnectionError);
+    expect(timeout).toBeInstanceOf(PlantStoreError);
+    expect(timeout).toBeInstanceOf(Error);
+    expect(timeout.name).toBe("PlantStoreTimeoutError");
+    expect(new PlantStoreError("x").name).toBe("PlantStoreError");
+  });
+});

@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createPlantStoreClient, SDK_VERSION } from "../../src/client/index.js";
+import { sdkUserAgent } from "../../src/client/user-agent.js";
+import { json, plants, stubFetch } from "./stub-fetch.js";
+
+const token = "t";
+
+describe("requests", () => {
+  it("lists with GET {baseUrl}/plants and returns the plants", async () => {
+    const fetch = stubFetch(json(plants));
+    const client = createPlantStoreClient({ baseUrl: "https://plants.example", token, fetch });
+    await expect(client.listPlants()).resolves.toEqual(plants);
+    expect(fetch.requests[0]?.method).toBe("GET");
+    expect(fetch.requests[0]?.url).toBe("https://plants.example/plants");
+  });
+
+  it("sends limit as a query parameter, 0 included", async () => {
+    const fetch = stubFetch(json([]));
+    const client = createPlantStoreClient({ baseUrl: "https://plants.example", token, fetch });
+    await client.listPlants({ limit: 10 });
+    await client.listPlants({ limit: 0 });
+    await client.listPlants({});
+    expect(fetch.requests.map((r) => r.url)).toEqual([
+      "https://plants.example/plants?limit=10",
+      "https://plants.example/plants?limit=0",
+      "https://plants.example/plants",
+    ]);
+  });
+
+  it("keeps a path prefix in the base URL, with or without a trailing slash", async () => {
+    const fetch = stubFetch(json([]));
+    for (const baseUrl of ["https://host.example/api/v1", "https://host.example/api/v1/"]) {
+      await createPlantStoreClient({ baseUrl, token, fetch }).listPlants({ limit: 1 });
+    }
+    expect(fetch.requests.map((r) => r.url)).toEqual([
+      "https://host.example/api/v1/plants?limit=1",
+      "https://host.example/api/v1/plants?limit=1",
+    ]);
+  });
+
+  it("creates with POST and a JSON body, returning the stored plant", async () => {
+    const fetch = stubFetch(json({ name: "Monstera", tag: "tropical" }, 201));
+    const client = createPlantStoreClient({ baseUrl: "https://plants.example/v1", token, fetch });
+    const created = await client.createPlant({ name: "Monstera", tag: "tropical", id: 7 });
+    expect(created).toEqual({ name: "Monstera", tag: "tropical" });
+    const request = fetch.requests[0] as Request;
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("https://plants.example/v1/plants");
+    expect(request.headers.get("Content-Type")).toBe("application/json");
+    expect(await request.json()).toEqual({ name: "Monstera", tag: "tropical", id: 7 });
+  });
+
+  it.each([200, 201])("treats %i as a successful create", async (status) => {
+    const fetch = stubFetch(json({ name: "Fern" }, status));
+    const client = createPlantStoreClient({ baseUrl: "https://plants.example", token, fetch });
+    await expect(client.createPlant({ name: "Fern" })).resolves.toEqual({ name: "Fern" });
+  });
+
+  it("adds the headers option to every request, without losing Authorization", async () => {
+    const fetch = stubFetch(json([]), json({ name: "Fern" }, 201));
+    const client = createPlantStoreClient({
+      baseUrl: "https://plants.example",
+      token,
+      fetch,
+      headers: { "X-Request-Source": "tests", Authorization: "Basic ignored" },
+    });
+    await client.listPlants();
+    await client.createPlant({ name: "Fern" });
+    for (const request of fetch.requests) {
+      expect(request.headers.get("X-Request-Source")).toBe("tests");
+      expect(request.headers.get("Authorization")).toBe("Bearer t");
+    }
+  });
+
+  it("exposes the openapi-fetch client as raw, with base URL and headers applied", async () => {
+    const fetch = stubFetch(json({ name: "Fern" }, 201));
+    const client = createPlantStoreClient({
+      baseUrl: "https://plants.example/v1/",
+      token,
+      fetch,
+      headers: { "X-Trace": "1" },
+    });
+    const { data, response } = await client.raw.POST("/plants", { body: { name: "Fern" } });
+    expect(data).toEqual({ name: "Fern" });
+    expect(response.status).toBe(201);
+    expect(fetch.requests[0]?.url).toBe("https://plants.example/v1/plants");
+    expect(fetch.requests[0]?.headers.get("X-Trace")).toBe("1");
+  });
+});
+
+describe("User-Agent", () => {
+  it("is plant-store-sdk/<version> outside a browser", async () => {
+    const fetch = stubFetch(json([]));
+    await createPlantStoreClient({ baseUrl: "https://plants.example", token, fetch }).listPlants();
+    expect(fetch.requests[0]?.headers.get("User-Agent")).toBe(`plant-store-sdk/${SDK_VERSION}`);
+  });
+
+  it("can be replaced through the headers option", async () => {
+    const fetch = stubFetch(json([]));
+    const headers = { "user-agent": "my-app/2.0" };
+    await createPlantStoreClient({
+      baseUrl: "https://p.example",
+      token,
+      fetch,
+      headers,
+    }).listPlants();
+    expect(fetch.requests[0]?.headers.get("User-Agent")).toBe("my-app/2.0");
+  });
+
+  it("is not set in browsers (window or worker), but is in Node, Deno, Bun and edge runtimes", () => {
+    const sdk = `plant-store-sdk/${SDK_VERSION}`;
+    const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36";
+    expect(sdkUserAgent(chrome)).toBeUndefined();
+    expect(sdkUserAgent("Mozilla/5.0 (Macintosh) Gecko/20100101 Firefox/133.0")).toBeUndefined();
+    expect(sdkUserAgent("Node.js/22")).toBe(sdk);
+    expect(sdkUserAgent("Deno/2.1.4")).toBe(sdk);
+    expect(sdkUserAgent("Bun/1.1.38")).toBe(sdk);
+    expect(sdkUserAgent("Cloudflare-Workers")).toBe(sdk);
+    expect(sdkUserAgent(undefined)).toBe(sdk);
+  });
+});
+
+describe("the default fetch", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  // The one test that touches a global: it proves the lookup happens per call, which is
+  // what lets MSW (installed after the client was made) intercept.
+  it("is globalThis.fetch as it is at call time, not at creation", async () => {
+    const client = createPlantStoreClient({ baseUrl: "https://plants.example", token });
+    const later = stubFetch(json([{ name: "Intercepted" }]));
+    vi.stubGlobal("fetch", later);
+    await expect(client.listPlants()).resolves.toEqual([{ name: "Intercepted" }]);
+    expect(later.requests).toHaveLength(1);
+  });
+});
