@@ -13,6 +13,8 @@ const OTHER_OWNERS = 1_000;
 const OWN_PLANTS = 10;
 const TAGS = ["tropical", "succulent", "fern", "vine", "flowering"];
 
+const FLOOR = "V8 floor: Set.add + Array.push";
+
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
 function plantsFor(size: number): StoredPlant[] {
@@ -29,17 +31,52 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-/** Bytes of heap per stored plant: the store with everything it references, name included. */
-function weighStore(size: number): { store: PlantStore; bytesPerPlant: number; loadMs: number } {
+interface WeighedStore {
+  store: PlantStore;
+  /** Heap per stored plant: the store with everything it references, name included. */
+  bytesPerPlant: number;
+  loadMs: number;
+  /** The first create after load(): what a server restored from a data file pays once. */
+  firstCreateMs: number;
+}
+
+function weighStore(size: number): WeighedStore {
   const before = heapUsed();
   const store = createPlantStore({ seed: [] });
   const plants = plantsFor(size);
-  const startedAt = performance.now();
+  let startedAt = performance.now();
   store.load(plants);
   const loadMs = performance.now() - startedAt;
   plants.length = 0; // only the store's references keep the plants alive now
   const bytesPerPlant = (heapUsed() - before) / size;
-  return { store, bytesPerPlant, loadMs };
+  startedAt = performance.now();
+  store.create(VIEWER, { name: "Calathea" });
+  const firstCreateMs = performance.now() - startedAt;
+  return { store, bytesPerPlant, loadMs, firstCreateMs };
+}
+
+/**
+ * What V8 itself charges for adding one entry to a hash set and one object to an array of
+ * `size` entries: the floor under any store that indexes ids and keeps creation order.
+ */
+function engineFloor(size: number): Candidate {
+  let ids = new Set<number>();
+  let records: object[] = [];
+  const fill = () => {
+    ids = new Set(Array.from({ length: size }, (_, index) => index + 1));
+    records = Array.from({ length: size }, (_, index) => ({ id: index + 1 }));
+  };
+  fill();
+  return {
+    name: String(size),
+    before: () => {
+      if (records.length > size * 1.1) fill();
+    },
+    call: () => {
+      ids.add(records.length + 1);
+      records.push(Object.freeze({ name: "Calathea", tag: "prayer plant" }));
+    },
+  };
 }
 
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
@@ -68,25 +105,30 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   }));
   const listTimes = await measurePerCall(lists, listPlan);
   const createTimes = await measurePerCall(creates, createPlan);
+  const floorTimes = await measurePerCall(sizes.map(engineFloor), createPlan);
 
   const rows: string[][] = [];
   const targets: TargetResult[] = [];
   for (const [label, results] of [
     ["list(viewer, 10)", listTimes],
     ["create(viewer, plant)", createTimes],
+    [FLOOR, floorTimes],
   ] as const) {
     const atTen = results[0]?.medianNs ?? 0;
     for (const [index, result] of results.entries()) {
-      const weighed = stores[index];
+      const weighed = label === FLOOR ? undefined : stores[index];
       rows.push([
         label,
         Number(result.name).toLocaleString("en-US"),
         micros(result.medianNs),
         ratio(result.medianNs, atTen),
-        weighed ? weighed.bytesPerPlant.toFixed(0) : "",
+        // At 10 plants the heap's own noise outweighs the store.
+        weighed && weighed.store.size > 1_000 ? weighed.bytesPerPlant.toFixed(0) : "",
         weighed ? weighed.loadMs.toFixed(1) : "",
+        weighed ? weighed.firstCreateMs.toFixed(3) : "",
       ]);
     }
+    if (label === FLOOR) continue;
     const atMillion = results[results.length - 1]?.medianNs ?? 0;
     targets.push({
       target: `store ${label} at 1,000,000 plants <= 1.5x at 10`,
@@ -106,11 +148,12 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
           "x at 10",
           "heap B/plant",
           "load ms",
+          "1st create after load ms",
         ],
         rows,
         notes: [
-          `Stores filled with store.load(): ${OTHER_OWNERS.toLocaleString("en-US")} other owners' plants first, the viewer's ${OWN_PLANTS} last. Heap per plant = heapUsed after GC with the store minus before, over the plant count (name and tag strings included; meaningless at 10).`,
-          `list: ${listPlan.rounds} rounds of ${listPlan.callsPerRound} calls; create: ${createPlan.rounds} rounds of ${createPlan.callsPerRound} calls, a store grown by over 10% is reloaded (untimed) before its next round.`,
+          `Stores filled with store.load(): ${OTHER_OWNERS.toLocaleString("en-US")} other owners' plants first, the viewer's ${OWN_PLANTS} last. Heap per plant = heapUsed after GC with the store minus before, over the plant count (name and tag strings included; too noisy to show at 10). The first create after load() is timed once per store.`,
+          `list: ${listPlan.rounds} rounds of ${listPlan.callsPerRound} calls; create: ${createPlan.rounds} rounds of ${createPlan.callsPerRound} calls, a store grown by over 10% is reloaded (untimed) before its next round. ${FLOOR}: the same plan on a bare Set of ids and array of records of that size.`,
         ],
       },
     ],
