@@ -1,12 +1,14 @@
 // Requests Node's HTTP parser rejects or times out never reach the handler. Node would
 // answer them with an empty body; we answer with the contract's Error body instead, so
 // every failure a client sees has the same shape.
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { InFlightResponses } from "./in-flight.js";
 import type { RawAnswers } from "./request-log.js";
 import type { PlantStoreServerLog } from "./server-options.js";
+
+const EXPECT_MESSAGE = "The Expect header must be 100-continue when it is sent.";
 
 export function answerClientErrors(
   server: Server,
@@ -14,6 +16,14 @@ export function answerClientErrors(
   raw: RawAnswers,
   options: { requestTimeout: number; headersTimeout: number; log: PlantStoreServerLog },
 ): void {
+  // An Expect other than 100-continue never reaches the handler either: Node would answer
+  // it with an empty 417.
+  server.on("checkExpectation", (_request: IncomingMessage, response: ServerResponse) => {
+    const body = JSON.stringify({ error: 417, message: EXPECT_MESSAGE });
+    response.writeHead(417, { "content-type": "application/json", connection: "close" });
+    response.end(body);
+    options.log("- - 417 - (unsupported Expect header)", "request");
+  });
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     const response = inFlight.on(socket);
     if (response?.req.complete && !response.writableFinished) {

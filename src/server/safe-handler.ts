@@ -9,6 +9,10 @@ const BAD_TARGET = JSON.stringify({
   error: 400,
   message: "The request target is not a valid URL path.",
 });
+const BAD_HOST = JSON.stringify({
+  error: 400,
+  message: "The Host header is missing or not a valid host.",
+});
 
 /**
  * The handler answers every input itself; this catches what it did not foresee (a store
@@ -28,6 +32,8 @@ export function catchHandlerFailures(
 }
 
 /** The answer when the adapter cannot even build a Request from what was received. */
-export function requestTargetError(): Response {
-  return new Response(BAD_TARGET, { status: 400, headers: JSON_HEADERS });
+export function requestTargetError(error: unknown): Response {
+  // The adapter's errors say "Missing host header" or "Invalid host header" for the Host.
+  const badHost = error instanceof Error && /\bhost\b/i.test(error.message);
+  return new Response(badHost ? BAD_HOST : BAD_TARGET, { status: 400, headers: JSON_HEADERS });
 }

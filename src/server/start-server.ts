@@ -54,8 +54,9 @@ export async function startPlantStoreServer(
     // Off by default: this often runs inside a user's test process, next to MSW and their
     // own code, whose global Request/Response must stay the platform's.
     overrideGlobalObjects: options.overrideGlobalObjects ?? false,
-    // Called when no Request can be built (a request target such as "*" or "/a\\b").
-    errorHandler: () => requestTargetError(),
+    // Called when no Request can be built (a request target such as "*" or "/a\\b", or no
+    // usable Host header).
+    errorHandler: (error) => requestTargetError(error),
   });
   const server = createServer(
     {
@@ -63,6 +64,9 @@ export async function startPlantStoreServer(
       headersTimeout: timeouts.headersTimeout,
       // Node checks the two timeouts above only this often (30 s by default).
       connectionsCheckingInterval: checked.connectionsCheckingInterval,
+      // Node would refuse an HTTP/1.1 request without Host by itself, with an empty 400 and
+      // no log line; the adapter refuses it too, through errorHandler, with the Error body.
+      requireHostHeader: false,
     },
     listener,
   );
