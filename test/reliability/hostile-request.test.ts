@@ -84,6 +84,55 @@ describe("headers", () => {
   });
 });
 
+describe("request heads a client library would not send", () => {
+  it("two Authorization headers, one of them valid, are not accepted: 401", async () => {
+    const { response } = await exchange(
+      `GET /plants HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        "Authorization: Bearer someone-else\r\n\r\n",
+    );
+    expect(response?.status).toBe(401);
+    expect(JSON.parse(response?.body ?? "")).toEqual({
+      error: 401,
+      message: "The bearer token in the Authorization header is not accepted.",
+    });
+  });
+
+  it.each([
+    ["HTTP/1.1 without Host", `GET /plants HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n\r\n`],
+    ["HTTP/1.0 without Host", `GET /plants HTTP/1.0\r\nAuthorization: Bearer ${token}\r\n\r\n`],
+    [
+      "a Host with a path",
+      `GET /plants HTTP/1.1\r\nHost: evil.example/x?\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    ],
+  ])("%s gets 400 naming the Host header", async (_, head) => {
+    const { response } = await exchange(head);
+    expect(response?.status).toBe(400);
+    expect(JSON.parse(response?.body ?? "")).toEqual({
+      error: 400,
+      message: "The Host header is missing or not a valid host.",
+    });
+  });
+
+  it("an Expect other than 100-continue gets 417 with the Error body, nothing stored", async () => {
+    const sizeBefore = server.store.size;
+    const body = '{"name":"Expected"}';
+    const { response } = await exchange(
+      requestHead("POST", "/plants", {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Content-Length": body.length,
+        Expect: "200-ok",
+      }) + body,
+    );
+    expect(response?.status).toBe(417);
+    expect(JSON.parse(response?.body ?? "")).toEqual({
+      error: 417,
+      message: "The Expect header must be 100-continue when it is sent.",
+    });
+    expect(server.store.size).toBe(sizeBefore);
+  });
+});
+
 describe("a limit with thousands of digits", () => {
   it.each([
     ["5,000 nines", "9".repeat(5_000)],
