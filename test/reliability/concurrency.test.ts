@@ -58,6 +58,44 @@ describe("concurrent creates", () => {
     expect(listed.body).toHaveLength(seed.length + Math.ceil(total / tokens.length));
   }, 60_000);
 
+  it("explicit ids racing assigned ids: every create lands whole or fails whole with 409", async () => {
+    const total = 2_000;
+    // Odd requests ask for ids the store's own counter is about to hand out.
+    const bodies = Array.from({ length: total }, (_, index) =>
+      index % 2 === 1 ? { id: index, name: `explicit ${index}` } : { name: `assigned ${index}` },
+    );
+    const responses = await Promise.all(
+      bodies.map((body, index) =>
+        client.send({ method: "POST", path: "/plants", token: tokens[index % 3], body }),
+      ),
+    );
+
+    const entries = server.store.entries();
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
+    const byName = new Map(entries.map((entry) => [entry.name, entry]));
+    responses.forEach((response, index) => {
+      const body = bodies[index] as { id?: number; name: string };
+      const stored = byName.get(body.name);
+      if (response.status === 201) {
+        expect(response.body).toEqual({ name: body.name });
+        expect(stored?.owner).toBe(tokens[index % 3]);
+        if (body.id !== undefined) expect(stored?.id).toBe(body.id);
+      } else {
+        // Only an explicit id can be taken, and then by a plant that did land.
+        expect(body.id).toBeDefined();
+        expect(response.status).toBe(409);
+        expect(response.body).toEqual({
+          error: 409,
+          message: `id ${body.id} is already in the store.`,
+        });
+        expect(stored).toBeUndefined();
+        expect(entries.some((entry) => entry.id === body.id)).toBe(true);
+      }
+    });
+    const landed = responses.filter((response) => response.status === 201).length;
+    expect(entries).toHaveLength(seed.length + landed);
+  }, 30_000);
+
   it("concurrent creates with the same explicit id: exactly one 201, every other one 409", async () => {
     const racers = 200;
     const id = 424_242;
