@@ -123,7 +123,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
         micros(result.medianNs),
         ratio(result.medianNs, atTen),
         // At 10 plants the heap's own noise outweighs the store.
-        weighed && weighed.store.size > 1_000 ? weighed.bytesPerPlant.toFixed(0) : "",
+        weighed && weighed.size >= 10_000 ? weighed.bytesPerPlant.toFixed(0) : "",
         weighed ? weighed.loadMs.toFixed(1) : "",
         weighed ? weighed.firstCreateMs.toFixed(3) : "",
       ]);
