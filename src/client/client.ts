@@ -1,5 +1,6 @@
 import createClient, { type Client } from "openapi-fetch";
 import { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
+import { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
 import { PlantStoreError } from "./errors/PlantStoreError.js";
 import { PlantStoreTimeoutError } from "./errors/PlantStoreTimeoutError.js";
 import { withRetries } from "./retry.js";
@@ -81,10 +82,13 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     const [timer, clear] = startTimeout(timeout);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer.signal;
     let url: string | undefined;
+    let answered = false;
     try {
-      const { data, error, response } = await run((request) => {
+      const { data, error, response } = await run(async (request) => {
         url = request.url;
-        return send(request, signal);
+        const response = await send(request, signal);
+        answered = true;
+        return response;
       });
       if (!response.ok) throw new PlantStoreApiError(method, url as string, response, error);
       let body: Plant | undefined;
@@ -99,6 +103,13 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
       if (callerSignal?.aborted) throw callerSignal.reason;
       if (timer.signal.aborted) {
         throw new PlantStoreTimeoutError(`${method} ${url} timed out (${timeout} ms)`);
+      }
+      // The answer began but its body broke off (a reset mid-body): no usable response, so
+      // a connection error like getting none at all, never fetch's bare TypeError.
+      if (answered && !(error instanceof PlantStoreError)) {
+        throw new PlantStoreConnectionError(`${method} ${url}: the answer broke off`, {
+          cause: error,
+        });
       }
       throw error;
     } finally {
