@@ -13,6 +13,7 @@ import {
   headersOnly,
   neverAnswer,
   resetConnection,
+  resetMidBody,
   respond,
   type ScriptedServer,
   type ScriptStep,
@@ -76,6 +77,21 @@ describe("retries", () => {
     expect(error).not.toBeInstanceOf(PlantStoreTimeoutError);
     expect(error.message).toContain("POST");
     expect(error.cause).toBeDefined();
+    expect(server?.arrivals).toHaveLength(1);
+  });
+});
+
+describe("a connection that breaks in the middle of the body", () => {
+  it("on list: retried, and the list succeeds", async () => {
+    const client = await clientFor([resetMidBody, listOk]);
+    expect(await client.listPlants()).toEqual(plants);
+    expect(server?.arrivals).toHaveLength(2);
+  });
+
+  it("on create: PlantStoreConnectionError, not retried", async () => {
+    const client = await clientFor([resetMidBody, createOk]);
+    const error = await rejectionOf(client.createPlant({ name: "Fern" }));
+    expect(error).toBeInstanceOf(PlantStoreConnectionError);
     expect(server?.arrivals).toHaveLength(1);
   });
 });

@@ -56,3 +56,10 @@ export const headersOnly: ScriptStep = (_request, response) => {
   response.writeHead(200, { "content-type": "application/json", "content-length": "100" });
   response.flushHeaders();
 };
+
+/** Starts a 200 with a JSON body, then drops the connection halfway through it. */
+export const resetMidBody: ScriptStep = (_request, response) => {
+  response.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+  response.write('[{"name":"Half');
+  setTimeout(() => response.socket?.destroy(), 20);
+};
