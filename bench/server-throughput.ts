@@ -3,7 +3,10 @@
 // 2-core machine the server and the load generator each get a core and the runner (idle
 // while they work) takes neither.
 import type { ChildProcess } from "node:child_process";
-import { AUTHORIZATION, NEW_PLANT_JSON } from "./lib/fixtures.js";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { AUTHORIZATION, BENCH_TOKEN, NEW_PLANT_JSON, TEN_PLANTS_JSON } from "./lib/fixtures.js";
+import { BENCH_OUT_DIR, bundleForNode, launchOnFreePort } from "./lib/node-bundle.js";
 import { startPrism } from "./lib/prism.js";
 import { allOutput, firstLine, spawnTypeScript, stop } from "./lib/processes.js";
 import type { BenchResult, TargetResult } from "./lib/report.js";
@@ -26,13 +29,13 @@ function typeScriptServer(name: string, file: string, args: string[] = []): Serv
 }
 
 const CEILING = "raw node:http (ceiling)";
-const OURS = "plant-store-mock (CLI settings)";
+const OURS = "plant-store-mock --quiet";
 const OURS_IN_PROCESS = "startPlantStoreServer defaults";
 const PRISM = "prism mock -v error";
 
 const servers: ServerUnderTest[] = [
   typeScriptServer(CEILING, "bench/servers/raw-node-http.ts"),
-  typeScriptServer(OURS, "bench/servers/plant-store-server.ts", ["--cli-settings"]),
+  { name: OURS, start: startCli },
   typeScriptServer(OURS_IN_PROCESS, "bench/servers/plant-store-server.ts"),
   { name: PRISM, start: startPrism },
 ];
@@ -41,6 +44,15 @@ const routes = [
   { label: "GET /plants?limit=10", method: "GET", path: "/plants?limit=10" },
   { label: "POST /plants", method: "POST", path: "/plants", body: NEW_PLANT_JSON },
 ] as const;
+
+/** The real CLI, as a user starts it, serving the same ten plants from a seed file. */
+async function startCli(): Promise<{ url: string; child: ChildProcess }> {
+  const cli = await bundleForNode("src/server/cli/plant-store-mock.ts", "plant-store-mock");
+  const seedFile = join(BENCH_OUT_DIR, "ten-plants.json");
+  await writeFile(seedFile, TEN_PLANTS_JSON);
+  const args = ["--quiet", "--token", BENCH_TOKEN, "--seed", seedFile];
+  return launchOnFreePort(cli, args, AUTHORIZATION);
+}
 
 async function load(plan: LoadPlan): Promise<LoadFigures> {
   const output = await allOutput(
@@ -119,7 +131,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
         columns: ["route", "server", "req/s", "x ceiling", "p50 ms", "p99 ms", "errors", "non-2xx"],
         rows,
         notes: [
-          `${OURS}: overrideGlobalObjects on, as the CLI runs it in its own process; ${OURS_IN_PROCESS}: globals left alone (for use inside a test process), so @hono/node-server must read undici Response bodies through web streams.`,
+          `${OURS}: the CLI process (it lets @hono/node-server swap in its lighter Request/Response globals, as it owns its process); ${OURS_IN_PROCESS}: startPlantStoreServer() with no options but tokens and seed, which leaves globals alone for use inside a test process, so @hono/node-server reads undici Response bodies through web streams.`,
           `${connections} connections, ${warmupSeconds} s warm-up then ${seconds} s measured per row; server and autocannon each in a child process of their own.`,
         ],
       },

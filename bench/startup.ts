@@ -1,50 +1,20 @@
 // Benchmark 5: time from launching a mock server process until it answers an HTTP request.
-// Our CLI is bundled the way tsup builds dist/bin/plant-store-mock.js (esbuild, ESM, node20,
-// packages left external), fresh from src, so the figure never comes from a stale dist/.
+// Our CLI is bundled fresh from src the way tsup builds it (lib/node-bundle.ts).
 // The floor is a bundled raw node:http server: what Node itself needs to start and listen.
 import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
-import { build } from "esbuild";
 import { DEMO_TOKEN } from "../src/server/index.js";
+import { bundleForNode, launchOnFreePort } from "./lib/node-bundle.js";
 import { median } from "./lib/per-call.js";
 import { startPrism } from "./lib/prism.js";
-import { freePort, REPO_ROOT, stop, waitUntilAnswering } from "./lib/processes.js";
+import { REPO_ROOT, stop, waitUntilAnswering } from "./lib/processes.js";
 import type { BenchResult, TargetResult } from "./lib/report.js";
 import { ratio } from "./lib/report.js";
 
-const OUT_DIR = join(REPO_ROOT, ".tmp/bench");
 const FLOOR = "raw node:http (Node start + listen)";
 const OURS = "plant-store-mock --quiet";
 const PRISM = "prism mock -v error";
 
-async function bundle(entry: string, name: string): Promise<string> {
-  const outfile = join(OUT_DIR, `${name}.js`);
-  await build({
-    entryPoints: [join(REPO_ROOT, entry)],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    logLevel: "error",
-  });
-  return outfile;
-}
-
-/** Launches `node script args...` and resolves with the ms until it answered, and the child. */
-async function launch(script: string, args: (port: number) => string[]) {
-  const port = await freePort();
-  const startedAt = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [script, ...args(port)], {
-    cwd: REPO_ROOT,
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}/plants`;
-  const init = { headers: { authorization: `Bearer ${DEMO_TOKEN}` } };
-  return { startupMs: await waitUntilAnswering(url, init, startedAt), child };
-}
-
+/** The raw server listens on port 0 and prints its URL; timed until it answers there. */
 async function launchRaw(script: string) {
   const startedAt = performance.now();
   const child = spawn(process.execPath, [script], {
@@ -59,12 +29,11 @@ async function launchRaw(script: string) {
 
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const runs = quick ? 1 : 7;
-  const cli = await bundle("src/server/cli/plant-store-mock.ts", "plant-store-mock");
-  const raw = await bundle("bench/servers/raw-node-http.ts", "raw-node-http");
+  const cli = await bundleForNode("src/server/cli/plant-store-mock.ts", "plant-store-mock");
+  const raw = await bundleForNode("bench/servers/raw-node-http.ts", "raw-node-http");
   const starters: [string, () => Promise<{ startupMs: number; child: ChildProcess }>][] = [
-    // The raw server picks its own port and prints it; answer on that port instead.
     [FLOOR, () => launchRaw(raw)],
-    [OURS, () => launch(cli, (port) => ["--port", String(port), "--quiet"])],
+    [OURS, () => launchOnFreePort(cli, ["--quiet"], `Bearer ${DEMO_TOKEN}`)],
     [PRISM, startPrism],
   ];
   const times = new Map<string, number[]>(starters.map(([name]) => [name, []]));

@@ -63,7 +63,7 @@ describe("npm run bench -- --quick", () => {
     );
     expect(rows.map((row) => row[1])).toEqual([
       "raw node:http (ceiling)",
-      "plant-store-mock (CLI settings)",
+      "plant-store-mock --quiet",
       "startPlantStoreServer defaults",
       "prism mock -v error",
     ]);
