@@ -176,4 +176,14 @@ describe("a token function that fails", () => {
     expect(await rejectionOf(client.createPlant({ name: "Fern" }))).toBe(failure);
     expect(server.arrivals).toHaveLength(0);
   });
+
+  it("a token carrying CR LF cannot smuggle a header: TypeError, nothing sent", async () => {
+    server = await startScriptedServer([listOk]);
+    const client = createPlantStoreClient({
+      baseUrl: server.url,
+      token: () => "sdk-fault-token\r\nX-Injected: 1",
+    });
+    expect(await rejectionOf(client.listPlants())).toBeInstanceOf(TypeError);
+    expect(server.arrivals).toHaveLength(0);
+  });
 });
