@@ -6,18 +6,24 @@ import { NEW_PLANT_JSON, TEN_PLANTS_JSON } from "../lib/fixtures.js";
 
 const listBody = Buffer.from(TEN_PLANTS_JSON);
 const createdBody = Buffer.from(NEW_PLANT_JSON);
+// Content-Length as our server sends it (without it Node would answer chunked).
+const listHeaders = { "content-type": "application/json", "content-length": listBody.byteLength };
+const createdHeaders = {
+  "content-type": "application/json",
+  "content-length": createdBody.byteLength,
+};
 
 const server = createServer((request, response) => {
   if (request.method === "POST") {
     // Read the body like a real server must before answering.
     request.on("data", () => {});
     request.on("end", () => {
-      response.writeHead(201, { "content-type": "application/json" });
+      response.writeHead(201, createdHeaders);
       response.end(createdBody);
     });
     return;
   }
-  response.writeHead(200, { "content-type": "application/json" });
+  response.writeHead(200, listHeaders);
   response.end(listBody);
 });
 
