@@ -1,7 +1,10 @@
 // Bounded load on loopback: 100 keep-alive connections for a few seconds, mixed list and
-// create from several tokens. Nothing may fail, no status may surprise, and afterwards the
-// store must hold exactly what was acknowledged: no lost write, no phantom, no leak between
-// tokens.
+// create from several tokens, with a data file. Nothing may fail, no status may surprise,
+// and afterwards the store (and the data file, after a restart) must hold exactly what was
+// acknowledged: no lost write, no phantom, no leak between tokens.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Plant } from "../../src/client/types.js";
 import { startPlantStoreServer } from "../../src/server/index.js";
@@ -86,14 +89,19 @@ async function runLoad(url: string): Promise<LoadOutcome> {
 describe("load: 100 connections of mixed list and create", () => {
   let server: Server;
   let outcome: LoadOutcome;
+  let directory: string;
+  let dataFile: string;
 
   beforeAll(async () => {
-    server = await startPlantStoreServer({ tokens, seed });
+    directory = await mkdtemp(join(tmpdir(), "plant-store-load-"));
+    dataFile = join(directory, "plants.json");
+    server = await startPlantStoreServer({ tokens, seed, dataFile });
     outcome = await runLoad(server.url);
   }, 30_000);
 
   afterAll(async () => {
     await server?.close();
+    await rm(directory, { recursive: true, force: true });
   });
 
   it("answers every request with the expected status and nothing fails", () => {
@@ -126,5 +134,16 @@ describe("load: 100 connections of mixed list and create", () => {
     expect(created).toHaveLength(acknowledgedCount);
     expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
     for (const entry of created) expect(entry.name.startsWith(`${entry.owner} `)).toBe(true);
+  });
+
+  it("after close, a restart from the data file serves exactly the same store", async () => {
+    const before = server.store.entries();
+    await server.close();
+    const restarted = await startPlantStoreServer({ tokens, seed, dataFile });
+    try {
+      expect(restarted.store.entries()).toEqual(before);
+    } finally {
+      await restarted.close();
+    }
   });
 });
