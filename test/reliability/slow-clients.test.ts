@@ -8,7 +8,7 @@ import { openRawConnection, type RawConnection, requestHead } from "./support/ra
 import { expectStillServing } from "./support/still-serving.js";
 
 const token = "slow-client-token";
-const timeouts = { requestTimeout: 1_500, headersTimeout: 1_000, keepAliveTimeout: 500 };
+const timeouts = { requestTimeout: 1_000, headersTimeout: 700, keepAliveTimeout: 300 };
 const bodyTimedOut = {
   error: 408,
   message: `The request body was not received completely within ${timeouts.requestTimeout} ms.`,
