@@ -60,10 +60,14 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     maxDelay = 30_000,
   } = typeof retries === "number" ? { limit: retries } : (retries ?? {});
   const send = createTransport(token, options.fetch);
-  const userAgent = sdkUserAgent();
   const raw = createClient<paths>({
     baseUrl,
-    headers: userAgent ? { "User-Agent": userAgent, ...headers } : headers,
+    // Set once here, a string token costs nothing per request (a function goes via `send`).
+    headers: {
+      "User-Agent": sdkUserAgent(),
+      ...headers,
+      Authorization: typeof token === "string" ? `Bearer ${token}` : undefined,
+    },
     fetch: (request) => send(request),
   });
 

@@ -6,17 +6,15 @@ export type Transport = (request: Request, signal?: AbortSignal) => Promise<Resp
 export type PlantStoreToken = string | (() => string | Promise<string>);
 
 /**
- * Sends one request: asks for the token (every time, so a function can refresh it), then
- * fetches. Getting no response becomes a PlantStoreConnectionError; an abort and an error
+ * Sends one request: asks a token function for the token (every time, so it can refresh it),
+ * then fetches. Getting no response becomes a PlantStoreConnectionError; an abort and an error
  * thrown by the token function pass through untouched (nothing was sent).
  */
 export const createTransport =
   (token: PlantStoreToken, customFetch?: PlantStoreFetch): Transport =>
   async (request, signal) => {
-    request.headers.set(
-      "Authorization",
-      `Bearer ${typeof token === "string" ? token : await token()}`,
-    );
+    // A string token is already among the client's headers; only a function is asked here.
+    if (typeof token !== "string") request.headers.set("Authorization", `Bearer ${await token()}`);
     // Looked up now, not when the client was made, so MSW set up later still intercepts.
     // Called unbound: a browser's fetch called as a method of another object throws.
     const fetchNow = customFetch ?? globalThis.fetch;

@@ -56,7 +56,10 @@ describe("requests", () => {
     await expect(client.createPlant({ name: "Fern" })).resolves.toEqual({ name: "Fern" });
   });
 
-  it("adds the headers option to every request, without losing Authorization", async () => {
+  it.each([
+    ["a string token", "t"],
+    ["a token function", async () => "t"],
+  ])("adds the headers option to every request, with Authorization from %s", async (_, token) => {
     const fetch = stubFetch(json([]), json({ name: "Fern" }, 201));
     const client = createPlantStoreClient({
       baseUrl: "https://plants.example",
@@ -66,6 +69,7 @@ describe("requests", () => {
     });
     await client.listPlants();
     await client.createPlant({ name: "Fern" });
+    expect(fetch.requests).toHaveLength(2);
     for (const request of fetch.requests) {
       expect(request.headers.get("X-Request-Source")).toBe("tests");
       expect(request.headers.get("Authorization")).toBe("Bearer t");
