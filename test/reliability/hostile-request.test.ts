@@ -178,6 +178,8 @@ describe("dot segments and encoded slashes", () => {
     ["/plants\\..\\", "The request target is not a valid URL path."],
     ["*", "The request target is not a valid URL path."],
     ["../plants", "The request is not valid HTTP/1.1."],
+    // A terminal escape sequence never reaches the request log.
+    ["/plants\u001b[2J", "The request is not valid HTTP/1.1."],
   ])("raw request target %s gets 400 with the Error body", async (target, message) => {
     const { response } = await exchange(
       requestHead("GET", target, { Authorization: `Bearer ${token}` }),
