@@ -138,6 +138,24 @@ describe("PlantStoreConnectionError", () => {
     expect(fetch.requests).toHaveLength(1);
   });
 
+  it("comes from an answer whose body breaks off", async () => {
+    const cause = new TypeError("terminated");
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('[{"name":'));
+        controller.error(cause);
+      },
+    });
+    const client = createPlantStoreClient({
+      ...noRetries,
+      fetch: stubFetch(() => new Response(body)),
+    });
+    const error = (await rejectionOf(client.listPlants())) as PlantStoreConnectionError;
+    expect(error).toBeInstanceOf(PlantStoreConnectionError);
+    expect(error.message).toBe("GET https://plants.example/v1/plants: the answer broke off");
+    expect(error.cause).toBe(cause);
+  });
+
   it("comes from a real refused connection", async () => {
     // Port 1 on loopback: nothing listens there, so the real fetch fails at once.
     const client = createPlantStoreClient({ baseUrl: "http://127.0.0.1:1", token, retries: 0 });
