@@ -92,8 +92,9 @@ describe("a 10 MiB body", () => {
     const [response] = await connection.responses(1);
     expect(response?.status).toBe(413);
     expect(JSON.parse(response?.body ?? "")).toEqual(tooLarge);
-    // The server answered after reading about its 1 MiB limit, not after buffering 10 MiB.
-    expect(sent).toBeLessThan(10 * MiB);
+    // The server answered once it had read past its 1 MiB limit (about 1.1 MiB sent here on
+    // an idle machine); the bound leaves room for socket buffers on a loaded one.
+    expect(sent).toBeLessThan(4 * MiB);
     expect(server.store.size).toBe(sizeBefore);
   });
 });
