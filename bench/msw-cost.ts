@@ -42,7 +42,7 @@ async function consume(response: Response | undefined): Promise<unknown> {
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const plan = quick
     ? { warmupCalls: 300, callsPerRound: 200, rounds: 3 }
-    : { warmupCalls: 5_000, callsPerRound: 2_000, rounds: 15 };
+    : { warmupCalls: 1_000, callsPerRound: 500, rounds: 11 };
   const server = setupServer();
   server.listen({ onUnhandledRequest: "error" });
   const rows: string[][] = [];
