@@ -45,8 +45,10 @@ const targets: TargetResult[] = [];
 let failed = 0;
 for (const name of selected) {
   try {
+    const benchStartedAt = performance.now();
     const result = await runInChild(name);
     for (const table of result.tables) console.log(formatTable(table));
+    console.log(`(${name}: ${((performance.now() - benchStartedAt) / 1000).toFixed(1)} s)\n`);
     targets.push(...result.targets);
   } catch (error) {
     failed++;

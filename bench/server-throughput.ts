@@ -54,31 +54,40 @@ async function startCli(): Promise<{ url: string; child: ChildProcess }> {
   return launchOnFreePort(cli, args, AUTHORIZATION);
 }
 
-async function load(plan: LoadPlan): Promise<LoadFigures> {
+async function load(plans: LoadPlan[]): Promise<LoadFigures[]> {
   const output = await allOutput(
-    spawnTypeScript("bench/servers/load-generator.ts", [JSON.stringify(plan)]),
+    spawnTypeScript("bench/servers/load-generator.ts", [JSON.stringify(plans)]),
   );
-  return JSON.parse(output) as LoadFigures;
+  return JSON.parse(output) as LoadFigures[];
 }
 
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const connections = 10;
   const seconds = quick ? 1 : 10;
-  const warmupSeconds = quick ? 0.5 : 3;
+  const warmupSeconds = quick ? 0 : 3;
   const figures = new Map<string, LoadFigures>();
   for (const server of servers) {
     const { url, child } = await server.start();
     try {
-      for (const route of routes) {
+      const plans = routes.map((route) => {
         const body = "body" in route ? route.body : undefined;
         const headers: Record<string, string> = { authorization: AUTHORIZATION };
         if (body) headers["content-type"] = "application/json";
-        const plan = { url: `${url}${route.path}`, method: route.method, headers, body };
-        figures.set(
-          `${server.name} ${route.label}`,
-          await load({ ...plan, connections, seconds, warmupSeconds }),
-        );
-      }
+        return {
+          url: `${url}${route.path}`,
+          method: route.method,
+          headers,
+          body,
+          connections,
+          seconds,
+          warmupSeconds,
+        };
+      });
+      const measured = await load(plans);
+      routes.forEach((route, index) => {
+        const routeFigures = measured[index];
+        if (routeFigures) figures.set(`${server.name} ${route.label}`, routeFigures);
+      });
     } finally {
       await stop(child);
     }
