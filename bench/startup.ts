@@ -6,7 +6,7 @@ import { DEMO_TOKEN } from "../src/server/index.js";
 import { bundleForNode, launchOnFreePort } from "./lib/node-bundle.js";
 import { median } from "./lib/per-call.js";
 import { startPrism } from "./lib/prism.js";
-import { REPO_ROOT, stop, waitUntilAnswering } from "./lib/processes.js";
+import { firstLine, REPO_ROOT, stop, waitUntilAnswering } from "./lib/processes.js";
 import type { BenchResult, TargetResult } from "./lib/report.js";
 import { ratio } from "./lib/report.js";
 
@@ -21,9 +21,7 @@ async function launchRaw(script: string) {
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "ignore"],
   });
-  const url = await new Promise<string>((resolve) =>
-    child.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())),
-  );
+  const url = await firstLine(child);
   return { startupMs: await waitUntilAnswering(`${url}/plants`, {}, startedAt), child };
 }
 
