@@ -18,11 +18,11 @@ interface ServerUnderTest {
   start(): Promise<{ url: string; child: ChildProcess }>;
 }
 
-function typeScriptServer(name: string, file: string, args: string[] = []): ServerUnderTest {
+function typeScriptServer(name: string, file: string): ServerUnderTest {
   return {
     name,
     async start() {
-      const child = spawnTypeScript(file, args);
+      const child = spawnTypeScript(file);
       return { url: await firstLine(child), child };
     },
   };
