@@ -1,7 +1,7 @@
 // Builds throwaway consumer projects from the packed package, as `npm install` would give
 // them to a user. Uses the dist/ that `npm test` builds first.
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,6 +35,9 @@ export async function createConsumerProject(packages: string[]): Promise<string>
     "npm",
     ["install", ...packages, "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"],
     { cwd: project },
-  );
+  ).catch((error: unknown) => {
+    rmSync(project, { recursive: true, force: true });
+    throw error;
+  });
   return project;
 }
