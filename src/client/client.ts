@@ -4,11 +4,14 @@ import { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js
 import { PlantStoreError } from "./errors/PlantStoreError.js";
 import { PlantStoreTimeoutError } from "./errors/PlantStoreTimeoutError.js";
 import { withRetries } from "./retry.js";
-import { startTimeout } from "./timeout.js";
-import { createTransport, type PlantStoreFetch, type PlantStoreToken } from "./transport.js";
 import type { NewPlant, Plant, paths } from "./types.js";
 import { sdkUserAgent } from "./user-agent.js";
 import { assertListParams, assertNewPlant } from "./validate-arguments.js";
+
+/** A fetch function; the client always calls it with a Request and an init with a signal. */
+export type PlantStoreFetch = (input: Request, init?: RequestInit) => Promise<Response>;
+/** A bearer token, or a function giving one (asked before every request, so it can refresh). */
+export type PlantStoreToken = string | (() => string | Promise<string>);
 
 export interface PlantStoreRetryOptions {
   /** How many times a failed call is retried (so `limit + 1` attempts at most). Default 2. */
@@ -53,46 +56,62 @@ export interface PlantStoreClient {
 }
 
 export function createPlantStoreClient(options: PlantStoreClientOptions): PlantStoreClient {
-  const { baseUrl, token, headers, timeout = 30_000, retries } = options;
+  const { token, timeout = 30_000, retries } = options;
   const {
     limit = 2,
     createPlant: retryCreate = false,
     maxDelay = 30_000,
   } = typeof retries === "number" ? { limit: retries } : (retries ?? {});
-  const send = createTransport(token, options.fetch);
+  // Looked up at each call, not now, so MSW set up after the client still intercepts. Called
+  // unbound: a browser's fetch called as a method of another object throws.
+  const fetchNow: PlantStoreFetch = (request, init) =>
+    (options.fetch ?? globalThis.fetch)(request, init);
   const raw = createClient<paths>({
-    baseUrl,
-    // Set once here, a string token costs nothing per request (a function goes via `send`).
+    baseUrl: options.baseUrl,
     headers: {
       "User-Agent": sdkUserAgent(),
-      ...headers,
+      ...options.headers,
       Authorization: typeof token === "string" ? `Bearer ${token}` : undefined,
     },
-    fetch: (request) => send(request),
+    fetch: fetchNow,
   });
+  // A token function is asked before every request (raw ones too), so it can refresh the token.
+  if (typeof token !== "string") {
+    raw.use({
+      async onRequest({ request }) {
+        request.headers.set("Authorization", `Bearer ${await token()}`);
+      },
+    });
+  }
 
-  // One attempt: its own timeout; a non-2xx answer as PlantStoreApiError; a 2xx body that is
-  // not what the contract promises (an array for GET, a plant for POST) as PlantStoreError.
+  // One attempt, with its own timeout. A non-2xx answer becomes a PlantStoreApiError; a 2xx
+  // body that is not what the contract promises (an array for GET, a plant for POST) a
+  // PlantStoreError; no answer, or one that broke off mid-body, a PlantStoreConnectionError.
   async function attempt(
-    method: "GET" | "POST",
-    run: (fetch: (request: Request) => Promise<Response>) => Promise<{
-      data?: string;
-      error?: unknown;
-      response: Response;
-    }>,
+    method: string,
+    call: (init: {
+      parseAs: "text";
+      fetch: (request: Request) => Promise<Response>;
+    }) => Promise<{ data?: string; error?: unknown; response: Response }>,
     callerSignal: AbortSignal | undefined,
   ): Promise<unknown> {
     callerSignal?.throwIfAborted();
-    const [timer, clear] = startTimeout(timeout);
+    // A plain timer and controller cost half what AbortSignal.timeout() does in Node, and the
+    // timer goes as soon as the attempt ends. Past what setTimeout can hold means no timeout.
+    const timer = new AbortController();
+    const clock = timeout < 2 ** 31 ? setTimeout(() => timer.abort(), timeout) : undefined;
     const signal = callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer.signal;
     let url: string | undefined;
     let answered = false;
     try {
-      const { data, error, response } = await run(async (request) => {
-        url = request.url;
-        const response = await send(request, signal);
-        answered = true;
-        return response;
+      const { data, error, response } = await call({
+        parseAs: "text",
+        fetch: async (request) => {
+          url = request.url;
+          const response = await fetchNow(request, { signal });
+          answered = true;
+          return response;
+        },
       });
       if (!response.ok) throw new PlantStoreApiError(method, url as string, response, error);
       let body: Plant | undefined;
@@ -108,16 +127,14 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
       if (timer.signal.aborted) {
         throw new PlantStoreTimeoutError(`${method} ${url} timed out (${timeout} ms)`);
       }
-      // The answer began but its body broke off (a reset mid-body): no usable response, so
-      // a connection error like getting none at all, never fetch's bare TypeError.
-      if (answered && !(error instanceof PlantStoreError)) {
-        throw new PlantStoreConnectionError(`${method} ${url}: the answer broke off`, {
-          cause: error,
-        });
-      }
-      throw error;
+      // Nothing sent yet (a bad base URL, a failing token function), or already ours: as is.
+      if (!url || error instanceof PlantStoreError) throw error;
+      throw new PlantStoreConnectionError(
+        `${method} ${url}: ${answered ? "the answer broke off" : "no response"}`,
+        { cause: error },
+      );
     } finally {
-      clear();
+      clearTimeout(clock);
     }
   }
 
@@ -129,7 +146,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
         () =>
           attempt(
             "GET",
-            (fetch) => raw.GET("/plants", { params: { query: params }, parseAs: "text", fetch }),
+            (init) => raw.GET("/plants", { params: { query: params }, ...init }),
             signal,
           ),
         retry ? limit : 0,
@@ -140,12 +157,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     async createPlant(plant, { signal, retry = retryCreate } = {}) {
       assertNewPlant(plant);
       return withRetries(
-        () =>
-          attempt(
-            "POST",
-            (fetch) => raw.POST("/plants", { body: plant, parseAs: "text", fetch }),
-            signal,
-          ),
+        () => attempt("POST", (init) => raw.POST("/plants", { body: plant, ...init }), signal),
         retry ? limit : 0,
         maxDelay,
         signal,

@@ -4,12 +4,13 @@ export {
   type PlantStoreCallOptions,
   type PlantStoreClient,
   type PlantStoreClientOptions,
+  type PlantStoreFetch,
   type PlantStoreRetryOptions,
+  type PlantStoreToken,
 } from "./client.js";
 export { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
 export { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
 export { PlantStoreError } from "./errors/PlantStoreError.js";
 export { PlantStoreTimeoutError } from "./errors/PlantStoreTimeoutError.js";
-export type { PlantStoreFetch, PlantStoreToken } from "./transport.js";
 export type { components, NewPlant, Plant, PlantStoreErrorBody, paths } from "./types.js";
 export { SDK_VERSION } from "./version.js";
