@@ -129,6 +129,15 @@ export const openApiDocument = {
                 schema: {
                   $ref: "#/components/schemas/Error",
                 },
+                examples: {
+                  duplicateId: {
+                    summary: "An id already in the store",
+                    value: {
+                      error: 409,
+                      message: "id 42 is already in the store.",
+                    },
+                  },
+                },
               },
             },
           },
@@ -140,6 +149,15 @@ export const openApiDocument = {
                 schema: {
                   $ref: "#/components/schemas/Error",
                 },
+                examples: {
+                  tooLarge: {
+                    summary: "A body over the limit",
+                    value: {
+                      error: 413,
+                      message: "The request body is larger than the 1048576-byte limit.",
+                    },
+                  },
+                },
               },
             },
           },
@@ -150,6 +168,16 @@ export const openApiDocument = {
               "application/json": {
                 schema: {
                   $ref: "#/components/schemas/Error",
+                },
+                examples: {
+                  notJson: {
+                    summary: "A body that is not JSON",
+                    value: {
+                      error: 415,
+                      message:
+                        "The Content-Type header must be application/json or another +json type.",
+                    },
+                  },
                 },
               },
             },
@@ -179,6 +207,15 @@ export const openApiDocument = {
             schema: {
               $ref: "#/components/schemas/Error",
             },
+            examples: {
+              invalidLimit: {
+                summary: "A limit out of range",
+                value: {
+                  error: 400,
+                  message: "limit must be an integer from 0 to 2147483647.",
+                },
+              },
+            },
           },
         },
       },
@@ -199,6 +236,15 @@ export const openApiDocument = {
             schema: {
               $ref: "#/components/schemas/Error",
             },
+            examples: {
+              tokenNotAccepted: {
+                summary: "A token the service does not accept",
+                value: {
+                  error: 401,
+                  message: "The bearer token in the Authorization header is not accepted.",
+                },
+              },
+            },
           },
         },
       },
@@ -209,6 +255,15 @@ export const openApiDocument = {
           "application/json": {
             schema: {
               $ref: "#/components/schemas/Error",
+            },
+            examples: {
+              unknownPath: {
+                summary: "A path outside the API",
+                value: {
+                  error: 404,
+                  message: "The request path is not part of the Plant Store API; use /plants.",
+                },
+              },
             },
           },
         },
