@@ -1,38 +1,16 @@
 // Message framing a proxy and this server could read differently (the stuff of request
 // smuggling): conflicting lengths, bad chunks, and many pipelined requests on one socket.
 // Each gets its exact answer and the server keeps serving.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPlantStoreServer } from "../../src/server/index.js";
-import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
-import { expectStillServing } from "./support/still-serving.js";
+import { describe, expect, it } from "vitest";
+import { requestHead } from "./support/raw-connection.js";
+import { useServerUnderAttack } from "./support/server-under-attack.js";
 
 const token = "framing-token";
 const seed = [{ name: "Seed moss", tag: "public" }];
 const notHttp = { error: 400, message: "The request is not valid HTTP/1.1." };
 
-type Server = Awaited<ReturnType<typeof startPlantStoreServer>>;
-
-let server: Server;
-const connections: RawConnection[] = [];
-
-beforeAll(async () => {
-  server = await startPlantStoreServer({ tokens: [token], seed });
-});
-
-afterEach(async () => {
-  for (const connection of connections.splice(0)) connection.destroy();
-  await expectStillServing(server.url, token);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function connect(): Promise<RawConnection> {
-  const connection = await openRawConnection(server.url);
-  connections.push(connection);
-  return connection;
-}
+const attack = useServerUnderAttack({ tokens: [token], seed });
+const { connect } = attack;
 
 async function exchange(bytes: string, count = 1) {
   const connection = await connect();
@@ -49,7 +27,7 @@ const createHead = (framing: Record<string, string | number>) =>
 
 describe("a Content-Length that lies", () => {
   it("longer than the body, then the client hangs up: 400, nothing stored", async () => {
-    const sizeBefore = server.store.size;
+    const sizeBefore = attack.server.store.size;
     const connection = await connect();
     const body = '{"name":"Truncated"}';
     await connection.write(
@@ -64,7 +42,7 @@ describe("a Content-Length that lies", () => {
     expect(response?.status).toBe(400);
     expect(JSON.parse(response?.body ?? "")).toEqual(notHttp);
     await connection.closedByServer();
-    expect(server.store.size).toBe(sizeBefore);
+    expect(attack.server.store.size).toBe(sizeBefore);
   });
 
   it("shorter than the body: the declared bytes are answered, then the connection closes", async () => {
@@ -84,7 +62,7 @@ describe("a Content-Length that lies", () => {
     const responses = await connection.responses(1);
     expect(responses.map((response) => response.status)).toEqual([201]);
     expect(JSON.parse(responses[0]?.body ?? "")).toEqual({ name: "Declared part" });
-    const stored = server.store.entries().filter((entry) => entry.name === "Declared part");
+    const stored = attack.server.store.entries().filter((entry) => entry.name === "Declared part");
     expect(stored).toEqual([{ id: stored[0]?.id, name: "Declared part", owner: token }]);
   });
 });
@@ -107,18 +85,18 @@ describe("conflicting or broken framing is refused whole", () => {
     ],
     ["a negative Content-Length", `${createHead({ "Content-Length": -1 })}${body}`],
   ])("%s: 400 with the Error body, the connection closes, nothing stored", async (_, bytes) => {
-    const sizeBefore = server.store.size;
+    const sizeBefore = attack.server.store.size;
     const { responses, connection } = await exchange(bytes);
     expect(responses.map((response) => response.status)).toEqual([400]);
     expect(JSON.parse(responses[0]?.body ?? "")).toEqual(notHttp);
     await connection.closedByServer();
-    expect(server.store.size).toBe(sizeBefore);
+    expect(attack.server.store.size).toBe(sizeBefore);
   });
 });
 
 describe("pipelining", () => {
   it("50 pipelined requests on one socket get 50 answers, each to its own request, in order", async () => {
-    const sizeBefore = server.store.size;
+    const sizeBefore = attack.server.store.size;
     const requests: string[] = [];
     for (let index = 0; index < 25; index++) {
       const body = JSON.stringify({ name: `Pipelined ${index}` });
@@ -142,6 +120,6 @@ describe("pipelining", () => {
         expect(JSON.parse(response.body)).toEqual(seed.slice(0, index % 2));
       }
     });
-    expect(server.store.size).toBe(sizeBefore + 25);
+    expect(attack.server.store.size).toBe(sizeBefore + 25);
   });
 });

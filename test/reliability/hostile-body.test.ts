@@ -1,39 +1,17 @@
 // Hostile create bodies: oversized, at the size limit, deeply nested, or not UTF-8. Each gets its exact answer, and the server keeps serving afterwards.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPlantStoreServer } from "../../src/server/index.js";
-import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
-import { expectStillServing } from "./support/still-serving.js";
+import { describe, expect, it } from "vitest";
+import { requestHead } from "./support/raw-connection.js";
+import { useServerUnderAttack } from "./support/server-under-attack.js";
 
 const token = "hostile-body-token";
 const seed = [{ name: "Seed palm", tag: "public" }];
 const MiB = 1_048_576;
 
-type Server = Awaited<ReturnType<typeof startPlantStoreServer>>;
-
-let server: Server;
-const connections: RawConnection[] = [];
-
-beforeAll(async () => {
-  server = await startPlantStoreServer({ tokens: [token], seed });
-});
-
-afterEach(async () => {
-  for (const connection of connections.splice(0)) connection.destroy();
-  await expectStillServing(server.url, token);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function connect(): Promise<RawConnection> {
-  const connection = await openRawConnection(server.url);
-  connections.push(connection);
-  return connection;
-}
+const attack = useServerUnderAttack({ tokens: [token], seed });
+const { connect } = attack;
 
 function createRequest(body: string | Uint8Array<ArrayBuffer>) {
-  return fetch(`${server.url}/plants`, {
+  return fetch(`${attack.server.url}/plants`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body,
@@ -63,7 +41,7 @@ describe("a 10 MiB body", () => {
   });
 
   it("streamed chunked is refused with 413 long before the last byte is sent", async () => {
-    const sizeBefore = server.store.size;
+    const sizeBefore = attack.server.store.size;
     const connection = await connect();
     await connection.write(
       requestHead("POST", "/plants", {
@@ -95,14 +73,14 @@ describe("a 10 MiB body", () => {
     // The server answered once it had read past its 1 MiB limit (about 1.1 MiB sent here on
     // an idle machine); the bound leaves room for socket buffers on a loaded one.
     expect(sent).toBeLessThan(4 * MiB);
-    expect(server.store.size).toBe(sizeBefore);
+    expect(attack.server.store.size).toBe(sizeBefore);
   });
 });
 
 describe("the body limit boundary", () => {
   const bodyOf = (bytes: number) => `{"name":"${"x".repeat(bytes - 11)}"}`;
   const streamed = (text: string) =>
-    fetch(`${server.url}/plants`, {
+    fetch(`${attack.server.url}/plants`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       // A stream has no Content-Length: only the bytes counted while reading can stop it.
@@ -157,7 +135,7 @@ describe("deeply nested JSON", () => {
 
 describe("invalid UTF-8", () => {
   it("a name with bytes that are not UTF-8 gets 400 and is not stored", async () => {
-    const sizeBefore = server.store.size;
+    const sizeBefore = attack.server.store.size;
     const body = new Uint8Array([
       ...Buffer.from('{"name":"'),
       0xff,
@@ -166,7 +144,7 @@ describe("invalid UTF-8", () => {
       ...Buffer.from('"}'),
     ]);
     await expectError(await createRequest(body), 400, "The request body is not valid UTF-8.");
-    expect(server.store.size).toBe(sizeBefore);
+    expect(attack.server.store.size).toBe(sizeBefore);
   });
 
   it("a multi-byte character split across chunks is still accepted", async () => {

@@ -1,45 +1,27 @@
 // Hostile request lines and headers: a huge header, a NUL in the token, a limit with
 // thousands of digits, dot segments and encoded slashes. Each gets its exact answer, and
 // the server keeps serving afterwards.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPlantStoreServer } from "../../src/server/index.js";
-import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
-import { expectStillServing } from "./support/still-serving.js";
+import { describe, expect, it } from "vitest";
+import { requestHead } from "./support/raw-connection.js";
+import { useServerUnderAttack } from "./support/server-under-attack.js";
 
 const token = "hostile-request-token";
 const seed = [{ name: "Seed aloe", tag: "public" }];
 const limitMessage = "limit must be an integer from 0 to 2147483647.";
 const notFound = "The request path is not part of the Plant Store API; use /plants.";
 
-type Server = Awaited<ReturnType<typeof startPlantStoreServer>>;
-
-let server: Server;
-const connections: RawConnection[] = [];
-
-beforeAll(async () => {
-  server = await startPlantStoreServer({ tokens: [token], seed });
-});
-
-afterEach(async () => {
-  for (const connection of connections.splice(0)) connection.destroy();
-  await expectStillServing(server.url, token);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const attack = useServerUnderAttack({ tokens: [token], seed });
 
 /** Sends `head` on a fresh raw connection and returns the single answer. */
 async function exchange(head: string) {
-  const connection = await openRawConnection(server.url);
-  connections.push(connection);
+  const connection = await attack.connect();
   await connection.write(head);
   const [response] = await connection.responses(1);
   return { response, connection };
 }
 
 function listAt(target: string) {
-  return fetch(`${server.url}${target}`, { headers: { authorization: `Bearer ${token}` } });
+  return fetch(`${attack.server.url}${target}`, { headers: { authorization: `Bearer ${token}` } });
 }
 
 async function expectError(response: Response, status: number, message: string) {
@@ -118,7 +100,7 @@ describe("request heads a client library would not send", () => {
   });
 
   it("an Expect other than 100-continue gets 417 with the Error body, nothing stored", async () => {
-    const sizeBefore = server.store.size;
+    const sizeBefore = attack.server.store.size;
     const body = '{"name":"Expected"}';
     const { response } = await exchange(
       requestHead("POST", "/plants", {
@@ -133,7 +115,7 @@ describe("request heads a client library would not send", () => {
       error: 417,
       message: "The Expect header must be 100-continue when it is sent.",
     });
-    expect(server.store.size).toBe(sizeBefore);
+    expect(attack.server.store.size).toBe(sizeBefore);
   });
 });
 

@@ -2,9 +2,9 @@
 // that promises more than arrives, and hundreds of connections that send nothing. The
 // server gives up on each after its configured timeout (short here, so the test is quick)
 // and keeps answering everyone else meanwhile.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPlantStoreServer } from "../../src/server/index.js";
-import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
+import { describe, expect, it } from "vitest";
+import { type RawConnection, requestHead } from "./support/raw-connection.js";
+import { useServerUnderAttack } from "./support/server-under-attack.js";
 import { expectStillServing } from "./support/still-serving.js";
 
 const token = "slow-client-token";
@@ -18,29 +18,8 @@ const headersTimedOut = {
   message: `The request headers were not received within ${timeouts.headersTimeout} ms.`,
 };
 
-type Server = Awaited<ReturnType<typeof startPlantStoreServer>>;
-
-let server: Server;
-const connections: RawConnection[] = [];
-
-beforeAll(async () => {
-  server = await startPlantStoreServer({ tokens: [token], seed: [], ...timeouts });
-});
-
-afterEach(async () => {
-  for (const connection of connections.splice(0)) connection.destroy();
-  await expectStillServing(server.url, token);
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function connect(): Promise<RawConnection> {
-  const connection = await openRawConnection(server.url);
-  connections.push(connection);
-  return connection;
-}
+const attack = useServerUnderAttack({ tokens: [token], seed: [], ...timeouts });
+const { connect } = attack;
 
 const createHead = (framing: Record<string, string | number>) =>
   requestHead("POST", "/plants", {
@@ -66,7 +45,7 @@ describe("a request that never ends", () => {
     } finally {
       clearInterval(trickle);
     }
-    expect(server.store.size).toBe(0);
+    expect(attack.server.store.size).toBe(0);
   });
 
   it("a Content-Length longer than the body, client waiting, gets 408", async () => {
@@ -76,7 +55,7 @@ describe("a request that never ends", () => {
     expect(response?.status).toBe(408);
     expect(JSON.parse(response?.body ?? "")).toEqual(bodyTimedOut);
     await connection.closedByServer();
-    expect(server.store.size).toBe(0);
+    expect(attack.server.store.size).toBe(0);
   });
 
   it("headers that never end get 408 after the headers timeout", async () => {
@@ -99,7 +78,7 @@ describe("idle connections", () => {
     for (let batch = 0; batch < 5; batch++) {
       idle.push(...(await Promise.all(Array.from({ length: 100 }, () => connect()))));
     }
-    await expectStillServing(server.url, token);
+    await expectStillServing(attack.server.url, token);
     await Promise.all(idle.map((connection) => connection.closedByServer(20_000)));
     for (const connection of idle) {
       const responses = await connection.responses(1, 100);
