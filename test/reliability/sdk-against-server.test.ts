@@ -9,6 +9,7 @@ import {
   PlantStoreError,
 } from "../../src/client/index.js";
 import { startPlantStoreServer } from "../../src/server/index.js";
+import { rejectionOf } from "./support/rejection-of.js";
 
 const token = "sdk-server-token";
 const seed = [{ name: "Seed cycad", tag: "public" }];
@@ -31,16 +32,6 @@ afterAll(async () => {
 });
 
 const client = () => createPlantStoreClient({ baseUrl: server.url, token, timeout: 10_000 });
-
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  const outcome = await promise.then(
-    (value) => ({ value }),
-    (error: Error) => ({ error }),
-  );
-  if (!("error" in outcome))
-    throw new Error(`expected a rejection, got ${JSON.stringify(outcome)}`);
-  return outcome.error;
-}
 
 describe("server fault scenarios through the SDK", () => {
   it("two 503s with Retry-After: 0, then success: the list comes back", async () => {

@@ -9,6 +9,7 @@ import {
   PlantStoreError,
   PlantStoreTimeoutError,
 } from "../../src/client/index.js";
+import { rejectionOf } from "./support/rejection-of.js";
 import {
   headersOnly,
   neverAnswer,
@@ -38,17 +39,6 @@ async function clientFor(
 ) {
   server = await startScriptedServer(steps);
   return createPlantStoreClient({ baseUrl: server.url, token: "sdk-fault-token", ...options });
-}
-
-/** The rejection of `promise`, failing the test if it resolves. */
-async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
-  const outcome = await promise.then(
-    (value) => ({ value }),
-    (error: Error) => ({ error }),
-  );
-  if (!("error" in outcome))
-    throw new Error(`expected a rejection, got ${JSON.stringify(outcome)}`);
-  return outcome.error;
 }
 
 describe("retries", () => {
