@@ -8,7 +8,7 @@ import type { NewPlant, Plant, paths } from "./types.js";
 import { sdkUserAgent } from "./user-agent.js";
 import { assertListParams, assertNewPlant } from "./validate-arguments.js";
 
-/** A fetch function; the client always calls it with a Request and an init with a signal. */
+/** A fetch function, always called with a Request; listPlants and createPlant add an init with the attempt's signal. */
 export type PlantStoreFetch = (input: Request, init?: RequestInit) => Promise<Response>;
 /** A bearer token, or a function giving one (asked before every request, so it can refresh). */
 export type PlantStoreToken = string | (() => string | Promise<string>);
