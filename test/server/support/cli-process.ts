@@ -37,45 +37,53 @@ export interface RunningCli {
   exited: Promise<CliRun>;
 }
 
+/** Spawns the bin with a clean token environment and collects its output until it exits. */
+function spawnCli(bin: string, args: readonly string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [bin, ...args], {
+    env: { ...process.env, PLANT_STORE_TOKENS: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output = { stdout: "", stderr: "" };
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    output.stdout += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    output.stderr += chunk;
+  });
+  const exited = new Promise<CliRun>((resolve) => {
+    child.on("close", (code, signal) => resolve({ code, signal, ...output }));
+  });
+  return { child, output, exited };
+}
+
 export function startCli(
   bin: string,
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<RunningCli> {
-  const child = spawn(process.execPath, [bin, ...args], {
-    env: { ...process.env, PLANT_STORE_TOKENS: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
+  const { child, output, exited } = spawnCli(bin, args, env);
   const waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
+  // Registered after spawnCli's listener, so `output.stdout` already holds the chunk.
+  child.stdout.on("data", () => {
     for (const waiter of [...waiters]) {
-      const line = stdout.split("\n").find((candidate) => waiter.pattern.test(candidate));
+      const line = output.stdout.split("\n").find((candidate) => waiter.pattern.test(candidate));
       if (line !== undefined) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve(line);
       }
     }
   });
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<CliRun>((resolve) => {
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
   const waitForLine = (pattern: RegExp) =>
     new Promise<string>((resolve) => {
       waiters.push({ pattern, resolve });
-      child.stdout?.emit("data", "");
+      child.stdout.emit("data", "");
     });
   return Promise.race([
     waitForLine(/^Press Ctrl\+C to stop\.$/).then(() => ({
       child,
-      url: stdout.slice(0, stdout.indexOf("\n")),
-      stdout: () => stdout,
-      stderr: () => stderr,
+      url: output.stdout.slice(0, output.stdout.indexOf("\n")),
+      stdout: () => output.stdout,
+      stderr: () => output.stderr,
       waitForLine,
       exited,
     })),
@@ -91,19 +99,5 @@ export function runCli(
   args: readonly string[],
   env: Record<string, string> = {},
 ): Promise<CliRun> {
-  const child = spawn(process.execPath, [bin, ...args], {
-    env: { ...process.env, PLANT_STORE_TOKENS: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => {
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+  return spawnCli(bin, args, env).exited;
 }
