@@ -1,11 +1,11 @@
 import { defaultSeed } from "./default-seed.js";
+import { PlantIds } from "./plant-ids.js";
 import {
   addRecord,
   assertPlantInput,
   emptyState,
   type PlantRecord,
   type StoreState,
-  takeNextId,
   toStoredPlant,
 } from "./store-state.js";
 import type {
@@ -66,7 +66,7 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
       if (input.id !== undefined && state.ids.has(input.id)) {
         return { ok: false, reason: "duplicate-id", id: input.id };
       }
-      const id = input.id ?? takeNextId(state);
+      const id = input.id ?? state.ids.free;
       const record = addRecord(state, id, owner, input.name, input.tag);
       changed();
       return { ok: true, id, plant: record.view };
@@ -103,16 +103,16 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
 /** Seed plants get their ids now, in order, so every reset() rebuilds the same store. */
 function seedToEntries(seed: readonly SeedPlant[]): StoredPlant[] {
   // Explicit seed ids are reserved first, so an assigned id can never collide with one.
-  const taken = emptyState();
+  const taken = new PlantIds();
   for (const [index, plant] of seed.entries()) {
     assertPlantInput(plant, `seed[${index}]`);
     if (plant.id === undefined) continue;
-    if (taken.ids.has(plant.id)) throw new Error(`seed[${index}]: id ${plant.id} is used twice.`);
-    taken.ids.add(plant.id);
+    if (taken.has(plant.id)) throw new Error(`seed[${index}]: id ${plant.id} is used twice.`);
+    taken.add(plant.id);
   }
   return seed.map((plant) => {
-    const id = plant.id ?? takeNextId(taken);
-    taken.ids.add(id);
+    const id = plant.id ?? taken.free;
+    taken.add(id);
     return plant.tag === undefined
       ? { id, name: plant.name, owner: null }
       : { id, name: plant.name, tag: plant.tag, owner: null };

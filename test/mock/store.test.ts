@@ -90,6 +90,18 @@ describe("createPlantStore: ids", () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it("after load(), gives new plants the lowest free id, skipping loaded ones", () => {
+    const store = createPlantStore({ seed: [] });
+    store.load([1, 2, 3, 5].map((id) => ({ id, name: `p${id}`, owner: null })));
+    expect(store.create("a", { name: "x" })).toMatchObject({ ok: true, id: 4 });
+    expect(store.create("a", { name: "y" })).toMatchObject({ ok: true, id: 6 });
+    expect(store.create("a", { name: "z", id: 5 })).toEqual({
+      ok: false,
+      reason: "duplicate-id",
+      id: 5,
+    });
+  });
+
   it("gives seed plants without an id ids that avoid the explicit seed ids", () => {
     const store = createPlantStore({ seed: [{ name: "a" }, { name: "b", id: 1 }, { name: "c" }] });
     expect(store.entries().map((e) => e.id)).toEqual([2, 1, 3]);
