@@ -25,6 +25,22 @@ const createFetch = async (_input: RequestInfo | URL, _init?: RequestInit) =>
 
 const BASELINE = "bare openapi-fetch";
 const OURS = "createPlantStoreClient";
+const TIMEOUT_MS = 30_000;
+
+/**
+ * What bare openapi-fetch costs once it gets the one thing our client adds that cannot be
+ * free: a time limit per request (a fresh AbortController and timer per call, passed the way
+ * openapi-fetch's docs show). It puts the SDK's figure in proportion.
+ */
+async function withTimeout<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function candidatesFor(stub: typeof fetch, operation: "list" | "create"): Candidate[] {
   const openapiFetch = createClient<paths>({
@@ -52,6 +68,13 @@ function candidatesFor(stub: typeof fetch, operation: "list" | "create"): Candid
         name: BASELINE,
         call: () => openapiFetch.GET("/plants", { params: { query: { limit: 10 } } }),
       },
+      {
+        name: `${BASELINE} + timeout`,
+        call: () =>
+          withTimeout((signal) =>
+            openapiFetch.GET("/plants", { params: { query: { limit: 10 } }, signal }),
+          ),
+      },
       { name: OURS, call: () => ours.listPlants({ limit: 10 }) },
       {
         name: "axios (fetch adapter)",
@@ -72,6 +95,11 @@ function candidatesFor(stub: typeof fetch, operation: "list" | "create"): Candid
         ).json(),
     },
     { name: BASELINE, call: () => openapiFetch.POST("/plants", { body: NEW_PLANT }) },
+    {
+      name: `${BASELINE} + timeout`,
+      call: () =>
+        withTimeout((signal) => openapiFetch.POST("/plants", { body: NEW_PLANT, signal })),
+    },
     { name: OURS, call: () => ours.createPlant(NEW_PLANT) },
     { name: "axios (fetch adapter)", call: () => axiosClient.post("/plants", NEW_PLANT) },
   ];
