@@ -2,7 +2,7 @@
  * The plant ids in use. Ids are handed out lowest-free-first, so the taken ids are a dense
  * run 1..n plus whatever was claimed explicitly above it: only those few need a set entry.
  * A store that numbers its own plants keeps the set empty, so a create costs no hash insert
- * however many plants are stored (a Set of a million ids made each create about 40% slower
+ * however many plants are stored (a Set of a million ids made each create about 50% slower
  * than at ten, and a Set cannot hold more than 2^24 entries at all).
  */
 export class PlantIds {
