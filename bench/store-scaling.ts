@@ -60,7 +60,8 @@ function weighStore(size: number): WeighedStore {
 
 /**
  * What V8 itself charges for adding one entry to a hash set and one object to an array of
- * `size` entries: the floor under any store that indexes ids and keeps creation order.
+ * `size` entries: the least a store that keeps every id in a Set pays per create (ours keeps
+ * only ids claimed above its dense run in one; see src/mock/plant-ids.ts).
  */
 function engineFloor(size: number): Candidate {
   let ids = new Set<number>();
