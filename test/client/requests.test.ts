@@ -90,6 +90,19 @@ describe("requests", () => {
     expect(fetch.requests[0]?.url).toBe("https://plants.example/v1/plants");
     expect(fetch.requests[0]?.headers.get("X-Trace")).toBe("1");
   });
+
+  it("keeps its own base URL after a raw call that gave another one", async () => {
+    const fetch = stubFetch(json([]), json([]), json({ name: "Fern" }, 201));
+    const client = createPlantStoreClient({ baseUrl: "https://plants.example/v1", token, fetch });
+    await client.raw.GET("/plants", { baseUrl: "https://staging.example" });
+    await client.listPlants();
+    await client.createPlant({ name: "Fern" });
+    expect(fetch.requests.map((request) => request.url)).toEqual([
+      "https://staging.example/plants",
+      "https://plants.example/v1/plants",
+      "https://plants.example/v1/plants",
+    ]);
+  });
 });
 
 describe("User-Agent", () => {
