@@ -106,8 +106,8 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     let answered = false;
     try {
       const { data, error, response } = await call({
-        // openapi-fetch 0.12 keeps a per-request baseUrl for every later request, so one raw
-        // call given another base URL would redirect ours; giving ours each time prevents it.
+        // openapi-fetch before 0.13.8 keeps a per-request baseUrl for every later request, so
+        // one raw call given another base URL would redirect ours; giving ours each time stops it.
         baseUrl: options.baseUrl,
         parseAs: "text",
         fetch: async (request) => {
