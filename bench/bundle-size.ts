@@ -29,6 +29,7 @@ const entries: Entry[] = [
     baseline: OPENAPI_FETCH,
   },
   { name: "plant-store-sdk/mock", platform: "browser", file: "src/mock/index.ts" },
+  { name: "plant-store-sdk/msw", platform: "browser", file: "src/msw/index.ts" },
   {
     name: HONO_SERVER,
     platform: "node",

@@ -1,0 +1,5 @@
+export {
+  createPlantStoreHandlers,
+  type PlantStoreHandlers,
+  type PlantStoreHandlersOptions,
+} from "./handlers.js";
