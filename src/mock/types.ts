@@ -49,13 +49,16 @@ export interface PlantStoreOptions {
 export type PlantStoreOperation = "listPlants" | "createPlant";
 
 export interface FailNextOptions {
-  /** HTTP status of the simulated failure, 400 to 599. */
-  status: number;
+  /** HTTP status of the simulated failure, 400 to 599; default 500. */
+  status?: number;
   /** The Error body's `message`; a sentence naming the status by default. */
   message?: string;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number;
-  /** Extra response headers, such as `Retry-After`. */
+  /**
+   * Extra response headers, such as `Retry-After`. Names are case-insensitive: one that the
+   * answer already has (`Content-Type`) replaces it.
+   */
   headers?: Record<string, string>;
 }
 
@@ -65,9 +68,9 @@ export interface DelayNextOptions {
 }
 
 export interface PlantStoreFaults {
-  /** Makes the next call(s) of `operation` answer `status` with the Error body. */
-  failNext(operation: PlantStoreOperation, options: FailNextOptions): void;
-  /** Makes the next call(s) of `operation` answer only after `ms` milliseconds. */
+  /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
+  failNext(operation: PlantStoreOperation, options?: FailNextOptions): void;
+  /** Makes the next call(s) of `operation` answer only after `ms` ms (at most 2^31 - 1). */
   delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): void;
   /** Drops every pending failure and delay. */
   clearFaults(): void;
