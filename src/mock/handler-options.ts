@@ -24,7 +24,8 @@ export interface CheckedHandlerOptions {
 }
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
-const HANDLER_OPTION_NAMES = Object.keys({
+// `false` marks the core's own options (passed by adapters), accepted but not advertised.
+const HANDLER_OPTIONS = {
   store: true,
   seed: true,
   tokens: true,
@@ -32,11 +33,11 @@ const HANDLER_OPTION_NAMES = Object.keys({
   basePath: true,
   maxBodyBytes: true,
   corsOrigin: true,
-  commit: true,
-} satisfies Record<keyof PlantStoreCoreOptions, true>);
+  commit: false,
+} satisfies Record<keyof PlantStoreCoreOptions, boolean>;
 
 export function checkHandlerOptions(options: PlantStoreCoreOptions): CheckedHandlerOptions {
-  checkOptionNames(options, HANDLER_OPTION_NAMES);
+  checkOptionNames(options, HANDLER_OPTIONS);
   if (options.commit !== undefined && typeof options.commit !== "function") {
     throw new TypeError("commit must be a function.");
   }
@@ -53,14 +54,18 @@ export function checkHandlerOptions(options: PlantStoreCoreOptions): CheckedHand
   };
 }
 
-/** `options` is an object whose every key is in `known`; a misspelt option is no silent default. */
-export function checkOptionNames(options: unknown, known: readonly string[]): void {
+/**
+ * `options` is an object whose every key is in `known`, so a misspelt option fails instead
+ * of silently taking its default. The message lists the names marked `true`.
+ */
+export function checkOptionNames(options: unknown, known: Record<string, boolean>): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new TypeError("options must be an object.");
   }
   for (const name of Object.keys(options)) {
-    if (!known.includes(name)) {
-      throw new TypeError(`Unknown option "${name}"; the options are ${known.join(", ")}.`);
+    if (!Object.hasOwn(known, name)) {
+      const names = Object.keys(known).filter((option) => known[option]);
+      throw new TypeError(`Unknown option "${name}"; the options are ${names.join(", ")}.`);
     }
   }
 }
@@ -106,7 +111,7 @@ export function checkStore(value: unknown, seed: readonly SeedPlant[] | undefine
 }
 
 // `createPlantStoreHandlers` takes the handler options with `baseUrl` in place of basePath.
-const MSW_OPTION_NAMES = Object.keys({
+const MSW_OPTIONS = {
   baseUrl: true,
   store: true,
   seed: true,
@@ -114,7 +119,7 @@ const MSW_OPTION_NAMES = Object.keys({
   createStatus: true,
   maxBodyBytes: true,
   corsOrigin: true,
-} satisfies Record<keyof Omit<PlantStoreHandlerOptions, "basePath"> | "baseUrl", true>);
+} satisfies Record<keyof Omit<PlantStoreHandlerOptions, "basePath"> | "baseUrl", true>;
 
 /**
  * The MSW handler set's options: `baseUrl` split into the origin MSW matches and the
@@ -125,7 +130,7 @@ export function checkHandlersOptions(options: unknown): {
   basePath: string;
   handlerOptions: PlantStoreHandlerOptions;
 } {
-  checkOptionNames(options, MSW_OPTION_NAMES);
+  checkOptionNames(options, MSW_OPTIONS);
   const { baseUrl, ...rest } = options as PlantStoreHandlerOptions & { baseUrl?: unknown };
   const message =
     'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without query or fragment.';

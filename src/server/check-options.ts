@@ -28,7 +28,7 @@ const DEFAULT_SAVE_DELAY = 100;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
-const SERVER_OPTION_NAMES = Object.keys({
+const SERVER_OPTIONS = {
   port: true,
   host: true,
   tokens: true,
@@ -46,7 +46,7 @@ const SERVER_OPTION_NAMES = Object.keys({
   shutdownTimeout: true,
   overrideGlobalObjects: true,
   saveDelay: true,
-} satisfies Record<keyof PlantStoreServerOptions, true>);
+} satisfies Record<keyof PlantStoreServerOptions, true>;
 
 export interface CheckedServerOptions {
   tokens: readonly string[];
@@ -61,7 +61,7 @@ export interface CheckedServerOptions {
 
 /** Defaults filled in; a value the server cannot use throws, naming the option. */
 export function checkServerOptions(options: PlantStoreServerOptions): CheckedServerOptions {
-  checkOptionNames(options, SERVER_OPTION_NAMES);
+  checkOptionNames(options, SERVER_OPTIONS);
   // The server never runs open: without tokens it takes the demo token, never "any token".
   const tokens = checkTokens(options.tokens) ?? [DEMO_TOKEN];
   const seed = checkSeed(options.seed);
