@@ -81,15 +81,21 @@ export interface PlantStoreHandlerOptions {
   store?: PlantStore;
   /** Seed for the store created when none is given; default `defaultSeed`. */
   seed?: readonly SeedPlant[];
-  /** Accepted bearer tokens; `undefined` accepts any well-formed non-empty bearer token. */
+  /**
+   * Accepted RFC 6750 bearer tokens, at least one; leave it out to accept any well-formed
+   * bearer token (`[]` is a RangeError: it would accept nothing).
+   */
   tokens?: readonly string[];
   /** Status of a successful create; default 201. */
   createStatus?: 200 | 201;
-  /** Path prefix such as "/v1"; default "". */
+  /** Path prefix such as "/v1" (ASCII path characters; no `?`, `#`, `%` or `..`); default "". */
   basePath?: string;
   /** Largest accepted request body in bytes; default 1 MiB (1_048_576). */
   maxBodyBytes?: number;
-  /** `Access-Control-Allow-Origin` value; default "*"; `null` sends no CORS headers. */
+  /**
+   * `Access-Control-Allow-Origin`: "*" (default), an origin as browsers send it
+   * ("https://app.example"), or `null` for no CORS headers.
+   */
   corsOrigin?: string | null;
 }
 
