@@ -8,9 +8,6 @@ import { createPlantStore } from "./store.js";
 import { checkTokens } from "./tokens.js";
 import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "./types.js";
 
-export { checkBasePath } from "./base-path.js";
-export { checkCorsOrigin } from "./cors-origin.js";
-
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
 export interface CheckedHandlerOptions {
@@ -133,7 +130,7 @@ export function checkHandlersOptions(options: unknown): {
   checkOptionNames(options, MSW_OPTIONS);
   const { baseUrl, ...rest } = options as PlantStoreHandlerOptions & { baseUrl?: unknown };
   const message =
-    'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without query or fragment.';
+    'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without credentials, query or fragment.';
   if (typeof baseUrl !== "string") throw new TypeError(message);
   let url: URL;
   try {

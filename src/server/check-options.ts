@@ -5,9 +5,9 @@
 import { statSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, resolve } from "node:path";
+import { checkBasePath } from "../mock/base-path.js";
+import { checkCorsOrigin } from "../mock/cors-origin.js";
 import {
-  checkBasePath,
-  checkCorsOrigin,
   checkCreateStatus,
   checkMaxBodyBytes,
   checkOptionNames,

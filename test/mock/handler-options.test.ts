@@ -15,7 +15,7 @@ const BASE_PATH_RULE =
 const ORIGIN_RULE =
   'corsOrigin must be "*" or an origin such as "https://app.example" (scheme, host and port, nothing else)';
 const BASE_URL_RULE =
-  'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without query or fragment.';
+  'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without credentials, query or fragment.';
 
 type Refusal = [string, unknown, typeof TypeError | typeof RangeError, string];
 

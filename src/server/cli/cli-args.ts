@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { checkBasePath, checkCorsOrigin } from "../../mock/handler-options.js";
+import { checkBasePath } from "../../mock/base-path.js";
+import { checkCorsOrigin } from "../../mock/cors-origin.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
 import { checkHost } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
