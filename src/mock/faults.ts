@@ -3,6 +3,7 @@
 // is checked when the scenario is set, so a mistake fails in the test that made it rather
 // than as a strange answer later.
 import { checkFailureHeaders } from "./failure-headers.js";
+import { MAX_TIMER_MS } from "./timer-limit.js";
 import type {
   DelayNextOptions,
   FailNextOptions,
@@ -33,9 +34,7 @@ const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"]
 const FAIL_NEXT_OPTIONS = ["status", "message", "times", "headers"];
 const DELAY_NEXT_OPTIONS = ["times"];
 /** `failNext(operation)` alone: the server failing as servers do. */
-export const DEFAULT_FAILURE_STATUS = 500;
-/** The longest delay a timer can hold; a longer one would fire at once. */
-export const MAX_DELAY_MS = 2 ** 31 - 1;
+const DEFAULT_FAILURE_STATUS = 500;
 
 export function createFaultInjector(): FaultInjector {
   const failures = new Map<PlantStoreOperation, Queued<PendingFailure>[]>();
@@ -80,9 +79,9 @@ export function createFaultInjector(): FaultInjector {
     delayNext(operation, ms: number, options: DelayNextOptions = {}) {
       assertOperation(operation, "delayNext");
       assertOptions(options, DELAY_NEXT_OPTIONS, "delayNext");
-      const message = `delayNext: ms must be a number of milliseconds from 0 to ${MAX_DELAY_MS}.`;
+      const message = `delayNext: ms must be a number of milliseconds from 0 to ${MAX_TIMER_MS}.`;
       if (typeof ms !== "number") throw new TypeError(message);
-      if (!(ms >= 0 && ms <= MAX_DELAY_MS)) throw new RangeError(message);
+      if (!(ms >= 0 && ms <= MAX_TIMER_MS)) throw new RangeError(message);
       push(delays, operation, { value: ms, remaining: checkTimes(options.times, "delayNext") });
     },
     clearFaults() {

@@ -14,6 +14,7 @@ import {
   checkSeed,
   checkStore,
 } from "../mock/handler-options.js";
+import { MAX_TIMER_MS } from "../mock/timer-limit.js";
 import { checkTokens } from "../mock/tokens.js";
 import { DEMO_TOKEN } from "./demo-token.js";
 import { PlantStoreDataFileError } from "./persistence/data-file.js";
@@ -24,8 +25,6 @@ import {
 } from "./server-options.js";
 
 const DEFAULT_SAVE_DELAY = 100;
-/** The longest a Node timer can wait; a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
 const SERVER_OPTIONS = {

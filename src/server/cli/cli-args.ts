@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { checkBasePath } from "../../mock/base-path.js";
 import { checkCorsOrigin } from "../../mock/cors-origin.js";
+import { MAX_TIMER_MS } from "../../mock/timer-limit.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
 import { checkHost } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
@@ -106,8 +107,6 @@ function readTokens(
 
 // Only the rule is printed, never the offending value: it may be a real secret.
 const TOKEN_RULE = `must be ${BEARER_TOKEN_RULE}.`;
-/** The longest a Node timer can wait; a longer one fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A flag checked by the same rule as the option it sets, its message naming the flag. */
 function checked<T>(
