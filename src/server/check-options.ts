@@ -39,11 +39,11 @@ const SERVER_OPTIONS = {
   maxBodyBytes: true,
   dataFile: true,
   log: true,
+  logRequests: true,
   requestTimeout: true,
   headersTimeout: true,
   keepAliveTimeout: true,
   shutdownTimeout: true,
-  overrideGlobalObjects: true,
   saveDelay: true,
 } satisfies Record<keyof PlantStoreServerOptions, true>;
 
@@ -77,9 +77,9 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
   if (options.log !== undefined && typeof options.log !== "function") {
     throw new TypeError("log must be a function (line, kind) => void.");
   }
-  const override = options.overrideGlobalObjects;
-  if (override !== undefined && typeof override !== "boolean") {
-    throw new TypeError("overrideGlobalObjects must be true or false.");
+  const logRequests = options.logRequests;
+  if (logRequests !== undefined && typeof logRequests !== "boolean") {
+    throw new TypeError("logRequests must be true or false.");
   }
   if (options.dataFile !== undefined) checkDataFile(options.dataFile);
 

@@ -38,7 +38,7 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     "a misspelt option",
     () => ({ token: ["t1"] }),
     TypeError,
-    'Unknown option "token"; the options are port, host, tokens, seed, store, createStatus, corsOrigin, basePath, maxBodyBytes, dataFile, log, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout, overrideGlobalObjects, saveDelay.',
+    'Unknown option "token"; the options are port, host, tokens, seed, store, createStatus, corsOrigin, basePath, maxBodyBytes, dataFile, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout, saveDelay.',
   ],
   [
     "a corsOrigin with a newline",
@@ -101,10 +101,10 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     "log must be a function (line, kind) => void.",
   ],
   [
-    "overrideGlobalObjects as a string",
-    () => ({ overrideGlobalObjects: "yes" }),
+    "logRequests as a string",
+    () => ({ logRequests: "no" }),
     TypeError,
-    "overrideGlobalObjects must be true or false.",
+    "logRequests must be true or false.",
   ],
   [
     "a createStatus string",
