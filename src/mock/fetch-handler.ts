@@ -20,6 +20,11 @@ import type {
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 const ALLOW = { allow: "GET, POST" };
 
+/**
+ * The reference server as a fetch handler, `(request: Request) => Promise<Response>`. It uses
+ * neither msw nor a Node built-in, so it runs in a service worker, Deno, Bun or an edge
+ * function, and can be the SDK's `fetch`.
+ */
 export function createPlantStoreFetchHandler(
   options: PlantStoreHandlerOptions = {},
 ): PlantStoreFetchHandler {

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listMarkdownPages, readMarkdownPage, repoRoot } from "./markdown-pages.js";
+import { listWrittenPages, readMarkdownPage, repoRoot } from "./markdown-pages.js";
 
 const SHELL = new Set(["sh", "bash", "shell", "console"]);
 const packageJson = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
@@ -19,7 +19,7 @@ interface Command {
 }
 
 function shellCommands(): Command[] {
-  return listMarkdownPages().flatMap((page) =>
+  return listWrittenPages().flatMap((page) =>
     readMarkdownPage(page)
       .fences.filter((fence) => SHELL.has(fence.info.split(/\s+/)[0] ?? ""))
       .flatMap((fence) =>

@@ -41,6 +41,11 @@ export function listMarkdownPages(): string[] {
   return ["README.md", ...docs.sort()];
 }
 
+/** The pages people write: all but docs/api, whose code blocks are TypeDoc's signatures. */
+export function listWrittenPages(): string[] {
+  return listMarkdownPages().filter((path) => !path.startsWith("docs/api/"));
+}
+
 export function readMarkdownPage(path: string): MarkdownPage {
   return parseMarkdownPage(path, readFileSync(join(repoRoot, path), "utf8"));
 }

@@ -4,14 +4,14 @@
 // A TypeScript fence with neither mark fails, so no sample goes unchecked by oversight.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listMarkdownPages, readMarkdownPage, repoRoot } from "./markdown-pages.js";
+import { listWrittenPages, readMarkdownPage, repoRoot } from "./markdown-pages.js";
 import { type Sample, typecheckSamples } from "./typecheck-samples.js";
 
 const TYPESCRIPT = new Set(["ts", "typescript", "tsx", "mts"]);
 const MARKS = new Set(["runnable", "fragment"]);
 const workDirectory = join(repoRoot, ".tmp", "docs-samples");
 
-const fences = listMarkdownPages().flatMap((page) =>
+const fences = listWrittenPages().flatMap((page) =>
   readMarkdownPage(page).fences.map((fence) => {
     const [language = "", ...marks] = fence.info.split(/\s+/);
     return { page, line: fence.line, code: fence.code, language, marks };
