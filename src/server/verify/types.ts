@@ -4,7 +4,7 @@
  * - `violation`: an answer breaks openapi.yaml (status, content type or body schema), or the
  *   service fails a promise of the service description itself (for example `limit` not capping);
  * - `difference`: the answers match openapi.yaml but depart from a decision of ours where the
- *   service description is silent (README behaviour table, for example 200 instead of 201);
+ *   service description is silent (docs/contract.md, for example 200 instead of 201);
  * - `skipped`: not run, because it needs `allowWrites` or `secondToken`, or an earlier check
  *   it builds on did not succeed.
  */
