@@ -1,7 +1,6 @@
 /**
- * Node only: the standalone server (`startPlantStoreServer`, behind the `plant-store-mock`
- * CLI) and `verifyPlantStore` (behind `plant-store-verify`). Guides: docs/server.md and
- * docs/verify.md.
+ * Node only: the standalone server, `startPlantStoreServer`, behind the `plant-store-mock`
+ * CLI. Guide: docs/server.md.
  *
  * @module plant-store-sdk/server
  */
