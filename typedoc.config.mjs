@@ -10,7 +10,12 @@ import { OptionDefaults } from "typedoc";
  * @type {Partial<import("typedoc").TypeDocOptions & import("typedoc-plugin-markdown").PluginOptions>}
  */
 const config = {
-  entryPoints: ["src/client/index.ts", "src/mock/index.ts", "src/server/index.ts", "src/verify/index.ts"],
+  entryPoints: [
+    "src/client/index.ts",
+    "src/mock/index.ts",
+    "src/server/index.ts",
+    "src/verify/index.ts",
+  ],
   tsconfig: "tsconfig.typedoc.json",
   plugin: ["typedoc-plugin-markdown"],
   out: "docs/api",
