@@ -1,37 +1,20 @@
 // The MSW handler set: the requests it claims go to the same fetch handler the standalone
 // server uses. The only folder of the package that imports msw.
-import { http, type RequestHandler } from "msw";
+import { http } from "msw";
 import { createPlantStoreFetchHandler } from "../mock/fetch-handler.js";
-import type { PlantStore, PlantStoreFaults, PlantStoreHandlerOptions } from "../mock/types.js";
 import { claimedRoute } from "./claimed-route.js";
+import { checkHandlersOptions } from "./handlers-options.js";
+import type { PlantStoreHandlers, PlantStoreHandlersOptions } from "./types.js";
 
-export interface PlantStoreHandlersOptions extends Omit<PlantStoreHandlerOptions, "basePath"> {
-  /** Where the mocked API lives, with any path prefix: "https://api.example.com/v1". */
-  baseUrl: string;
-  /**
-   * `false` (default): only `{baseUrl}/plants` is claimed, every method (so a DELETE still
-   * gets the contract's 405); other paths go on to your own handlers and then to
-   * `onUnhandledRequest`. `true`: every other path under `baseUrl` gets the contract's 404
-   * too, as from the standalone server, and handlers listed after this set never see it.
-   */
-  answerUnknownPaths?: boolean;
-}
-
-export interface PlantStoreHandlers extends PlantStoreFaults {
-  /** Pass to `setupServer(...handlers)` or `setupWorker(...handlers)`. */
-  handlers: RequestHandler[];
-  store: PlantStore;
-}
-
+/**
+ * The reference server as MSW handlers for `setupServer` or `setupWorker`. They claim
+ * `{baseUrl}/plants` only (every path with `answerUnknownPaths: true`); everything else is
+ * left to your other handlers and `onUnhandledRequest`.
+ */
 export function createPlantStoreHandlers(options: PlantStoreHandlersOptions): PlantStoreHandlers {
-  const { baseUrl, answerUnknownPaths = false, ...handlerOptions } = options;
-  if (typeof answerUnknownPaths !== "boolean") {
-    throw new TypeError("answerUnknownPaths must be true or false.");
-  }
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/+$/, "");
-  const handle = createPlantStoreFetchHandler({ ...handlerOptions, basePath: prefix });
-  const route = claimedRoute(base.origin, prefix, answerUnknownPaths ? "prefix" : "plants");
+  const { origin, basePath, answerUnknownPaths, handlerOptions } = checkHandlersOptions(options);
+  const handle = createPlantStoreFetchHandler(handlerOptions);
+  const route = claimedRoute(origin, basePath, answerUnknownPaths ? "prefix" : "plants");
   return {
     handlers: [http.all(route, ({ request }) => handle(request))],
     store: handle.store,
