@@ -21,6 +21,8 @@ import type {
 const ALLOW = { allow: "GET, POST" };
 const CONTENT_TYPE_MESSAGE =
   "The Content-Type header must be application/json or another +json type.";
+const CONTENT_ENCODING_MESSAGE =
+  "The Content-Encoding header is not supported; send the body uncompressed (identity).";
 
 export interface PlantStoreCoreOptions extends PlantStoreHandlerOptions {
   /**
@@ -82,6 +84,11 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   async function createPlant(request: CoreRequest, owner: string): Promise<CoreAnswer> {
     if (!isJsonContentType(request.header("content-type"))) {
       return errorAnswer(415, CONTENT_TYPE_MESSAGE, jsonHeaders);
+    }
+    // A compressed body would be read as text and fail as "not UTF-8" or, worse, parse.
+    const encoding = request.header("content-encoding");
+    if (encoding !== null && encoding.trim().toLowerCase() !== "identity") {
+      return errorAnswer(415, CONTENT_ENCODING_MESSAGE, jsonHeaders);
     }
     const body = await request.readBody(maxBodyBytes);
     if (!body.ok) {

@@ -38,6 +38,9 @@ export function createGracefulClose(
       });
       for (const response of inFlight.all()) endConnectionAfter(response);
       server.closeIdleConnections();
+      // A connection that has sent no complete request yet (a browser's preconnect, half a
+      // head) has nothing to wait for; Node counts it as busy and would hold close() back.
+      for (const socket of inFlight.unanswered()) socket.destroy();
       if (shutdownTimeout > 0) {
         timer = setTimeout(() => server.closeAllConnections(), shutdownTimeout).unref();
       }

@@ -8,6 +8,8 @@ export interface InFlightResponses {
   /** The response `socket` is answering now, or undefined between requests. */
   on(socket: Socket): ServerResponse | undefined;
   all(): ServerResponse[];
+  /** Connections with no request being answered: idle, or with a request not yet complete. */
+  unanswered(): Socket[];
 }
 
 /**
@@ -31,5 +33,6 @@ export function trackInFlightResponses(server: Server): InFlightResponses {
     },
     on,
     all: () => [...sockets].flatMap((socket) => on(socket) ?? []),
+    unanswered: () => [...sockets].filter((socket) => on(socket) === undefined),
   };
 }

@@ -14,18 +14,27 @@ const MESSAGES = {
   host: "The Host header is missing or not a valid host.",
 };
 
-export type NodeRequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+/**
+ * `awaitingContinue`: the client sent `Expect: 100-continue` and waits for our go-ahead
+ * (the server's checkContinue event). It gets `100 Continue` only when the core reads the
+ * body, so a request answered without its body (401, 413 by Content-Length) is never sent one.
+ */
+export type NodeRequestListener = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  awaitingContinue?: boolean,
+) => void;
 
 export function nodeListenerFor(core: PlantStoreCore): NodeRequestListener {
   const jsonHeaders = { "content-type": "application/json", ...core.baseHeaders };
 
-  return (request, response) => {
-    const target = parseRequestTarget(request.url ?? "", request.headers.host);
+  return (request, response, awaitingContinue = false) => {
+    const target = parseRequestTarget(request);
     if (!target.ok) {
       writeError(response, request, 400, MESSAGES[target.reason], jsonHeaders);
       return;
     }
-    const coreRequest = new NodeCoreRequest(request, target.path, target.search);
+    const coreRequest = new NodeCoreRequest(request, response, target, awaitingContinue);
     core.handle(coreRequest).then(
       (answer) => write(response, request, answer),
       // A store passed in by the user that throws, say: the Error body, never a stack trace.
@@ -38,10 +47,11 @@ function write(response: ServerResponse, request: IncomingMessage, answer: CoreA
   if (response.destroyed) return;
   const headers: Record<string, string | number> = { ...answer.headers };
   headers["content-length"] = Buffer.byteLength(answer.body);
-  // A body we did not read to its end (a 413, an early failure) is not drained: the
-  // connection closes after the answer instead.
-  if (!request.complete) headers.connection = "close";
   response.writeHead(answer.status, headers);
+  // A body answered before it was read to its end (a 413, a 401) is discarded as it
+  // arrives, never buffered: closing at once would reset a client that is still sending,
+  // and it would miss the answer. The request timeout bounds how long this goes on.
+  if (!request.complete) request.resume();
   // Node leaves out the body of an answer to HEAD by itself.
   response.end(answer.body);
 }
@@ -59,12 +69,17 @@ function writeError(
 /** One allocation per request: methods on the prototype, no closures. */
 class NodeCoreRequest implements CoreRequest {
   readonly method: string;
+  readonly path: string;
+  readonly search: string;
   constructor(
     private readonly request: IncomingMessage,
-    readonly path: string,
-    readonly search: string,
+    private readonly response: ServerResponse,
+    target: { path: string; search: string },
+    private awaitingContinue: boolean,
   ) {
     this.method = request.method ?? "GET";
+    this.path = target.path;
+    this.search = target.search;
   }
 
   /**
@@ -81,6 +96,12 @@ class NodeCoreRequest implements CoreRequest {
   }
 
   readBody(maxBytes: number) {
+    if (this.awaitingContinue) {
+      this.awaitingContinue = false;
+      // Not when Content-Length already says the body is too large: 413 without it.
+      const declared = Number(this.request.headers["content-length"]);
+      if (!(declared > maxBytes)) this.response.writeContinue();
+    }
     return readNodeBody(this.request, maxBytes);
   }
 

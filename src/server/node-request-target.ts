@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+
 // The path and query of a request target, resolved as a fetch Request would resolve them
 // (dot segments, percent-encoded dots), so the Node path and the fetch path route alike.
 
@@ -12,20 +14,45 @@ const PLAIN_PATH = /^(?:\/(?!\.)[A-Za-z0-9\-._~!$&'()*+,;=:@]*)+$/;
 // anything else (a path, a userinfo, spaces) is refused, as a URL parser would refuse it.
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::[0-9]{0,5})?$/;
 const BASE = "http://plant-store.invalid";
+const ABSOLUTE_FORM = /^https?:\/\//i;
 
-export function parseRequestTarget(target: string, host: string | undefined): TargetResult {
-  if (host === undefined || !HOST.test(host)) return { ok: false, reason: "host" };
+export function parseRequestTarget(request: IncomingMessage): TargetResult {
+  if (!hasUsableHost(request)) return { ok: false, reason: "host" };
+  const target = request.url ?? "";
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
   if (PLAIN_PATH.test(path) && !target.includes("#")) {
     return { ok: true, path, search: query === -1 ? "" : target.slice(query) };
   }
-  // Only origin-form targets name a resource here; "*" and backslashes never do.
-  if (!target.startsWith("/") || target.includes("\\")) return { ok: false, reason: "target" };
+  // "OPTIONS *" asks about the server as a whole: the core answers any OPTIONS (preflight).
+  if (target === "*" && request.method === "OPTIONS") return { ok: true, path: "*", search: "" };
+  // RFC 9112 3.2.2: a server must accept the absolute form ("GET http://host/plants").
+  const absolute = ABSOLUTE_FORM.test(target);
+  // Otherwise only origin-form targets name a resource here; "*" and backslashes never do.
+  if ((!absolute && !target.startsWith("/")) || target.includes("\\")) {
+    return { ok: false, reason: "target" };
+  }
   try {
-    const url = new URL(target, BASE);
+    const url = absolute ? new URL(target) : new URL(target, BASE);
     return { ok: true, path: url.pathname, search: url.search };
   } catch {
     return { ok: false, reason: "target" };
   }
+}
+
+/**
+ * HTTP/1.1 requires exactly one valid Host (RFC 9112 3.2); HTTP/1.0 may leave it out. Node
+ * keeps only the first of several Host headers, so they are counted in the raw list.
+ */
+function hasUsableHost(request: IncomingMessage): boolean {
+  const host = request.headers.host;
+  if (host === undefined) return request.httpVersion === "1.0";
+  if (!HOST.test(host)) return false;
+  let count = 0;
+  const raw = request.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === "host") count++;
+  }
+  return count === 1;
 }

@@ -1,29 +1,27 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
+import { redactTarget } from "../mock/redact-target.js";
 import type { PlantStoreServerLog } from "./server-options.js";
 
 const MAX_PATH_LENGTH = 200;
-// RFC 6750 lets a client send its bearer token as the `access_token` query parameter. This
-// server reads tokens from the header only, but a client that tries the query must not
-// find its token in the log.
-const ACCESS_TOKEN_VALUE = /([?&]access_token=)[^&#]*/gi;
 
 /** Statuses answered outside the normal response path (client-error.ts), by response. */
 export type RawAnswers = WeakMap<ServerResponse, number>;
 
 /**
  * One line per request once its connection is done with it: `POST /plants 201 2.3 ms`.
- * Only the method, path and query go in: never a header, so never the token.
+ * Only the method, path and query go in (never a header), with any token in them redacted.
  */
 export function requestLogger(
   log: PlantStoreServerLog,
   raw: RawAnswers,
+  tokens: readonly string[],
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const started = performance.now();
     response.once("close", () => {
       const ms = (performance.now() - started).toFixed(1);
-      const path = (request.url ?? "").replace(ACCESS_TOKEN_VALUE, "$1[redacted]");
+      const path = redactTarget(request.url ?? "", tokens);
       const what = `${request.method} ${shorten(path)}`;
       const rawStatus = raw.get(response);
       if (response.writableFinished) log(`${what} ${response.statusCode} ${ms} ms`, "request");

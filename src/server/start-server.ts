@@ -11,7 +11,7 @@ import { listen } from "./listen.js";
 import { nodeListenerFor } from "./node-adapter.js";
 import { openDataFile } from "./persistence/open-data-file.js";
 import { type RawAnswers, requestLogger } from "./request-log.js";
-import type { PlantStoreServerOptions } from "./server-options.js";
+import type { PlantStoreServerLog, PlantStoreServerOptions } from "./server-options.js";
 import { serverUrl } from "./server-url.js";
 
 /** A running server, as {@link startPlantStoreServer} resolves it. */
@@ -29,7 +29,7 @@ export async function startPlantStoreServer(
 ): Promise<PlantStoreServer> {
   const checked = checkServerOptions(options);
   const { tokens, timeouts } = checked;
-  const log = options.log ?? (() => {});
+  const log = safeLog(options.log);
   const store = options.store ?? createPlantStore({ seed: options.seed });
   const persistence =
     options.dataFile === undefined
@@ -67,17 +67,22 @@ export async function startPlantStoreServer(
   const graceful = createGracefulClose(server, inFlight, timeouts.shutdownTimeout);
   const logRequest =
     options.log !== undefined && options.logRequests !== false
-      ? requestLogger(options.log, rawAnswers)
+      ? requestLogger(log, rawAnswers, tokens)
       : undefined;
   const answer = nodeListenerFor(core);
   // One listener for everything a request needs: Node's emit copies its listener array
   // for every event once there are several.
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse, expects = false) => {
     inFlight.track(request.socket, response);
     graceful.onRequest(response);
     logRequest?.(request, response);
-    answer(request, response);
-  });
+    answer(request, response, expects);
+  };
+  server.on("request", onRequest);
+  // Expect: 100-continue: the go-ahead is sent only if the body is wanted (node-adapter.ts).
+  server.on("checkContinue", (request: IncomingMessage, response: ServerResponse) =>
+    onRequest(request, response, true),
+  );
 
   let address: AddressInfo;
   try {
@@ -98,5 +103,17 @@ export async function startPlantStoreServer(
       closed ??= graceful.close().finally(() => persistence?.stop());
       return closed;
     },
+  };
+}
+
+/** A log function that throws (a closed stream, say) must not take the server down with it. */
+function safeLog(log: PlantStoreServerLog | undefined): PlantStoreServerLog {
+  if (log === undefined) return () => {};
+  return (line, kind) => {
+    try {
+      log(line, kind);
+    } catch {
+      // Nowhere better to report it: the log is where problems go.
+    }
   };
 }

@@ -23,6 +23,8 @@ const REALM = 'Bearer realm="plant-store"';
 const INVALID = 'Bearer realm="plant-store", error="invalid_token"';
 const ID_MESSAGE = "id must be an integer from 1 to 9007199254740991.";
 const LIMIT_MESSAGE = "limit must be an integer from 0 to 2147483647.";
+const ENCODING_MESSAGE =
+  "The Content-Encoding header is not supported; send the body uncompressed (identity).";
 const auth = { authorization: `Bearer ${TOKEN_A}` };
 const json = { ...auth, "content-type": "application/json" };
 
@@ -169,5 +171,11 @@ function unsupportedMediaCases(): BadRequestCase[] {
       status: 415,
       message,
     },
+    ...["gzip", "br"].map((encoding) => ({
+      title: `a body with Content-Encoding: ${encoding}`,
+      request: post(body, { ...json, "content-encoding": encoding }),
+      status: 415,
+      message: ENCODING_MESSAGE,
+    })),
   ];
 }

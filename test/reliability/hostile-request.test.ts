@@ -85,7 +85,10 @@ describe("request heads a client library would not send", () => {
 
   it.each([
     ["HTTP/1.1 without Host", `GET /plants HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n\r\n`],
-    ["HTTP/1.0 without Host", `GET /plants HTTP/1.0\r\nAuthorization: Bearer ${token}\r\n\r\n`],
+    [
+      "two Host headers",
+      `GET /plants HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    ],
     [
       "a Host with a path",
       `GET /plants HTTP/1.1\r\nHost: evil.example/x?\r\nAuthorization: Bearer ${token}\r\n\r\n`,
@@ -97,6 +100,22 @@ describe("request heads a client library would not send", () => {
       error: 400,
       message: "The Host header is missing or not a valid host.",
     });
+  });
+
+  it("HTTP/1.0 without Host is served: Host is an HTTP/1.1 requirement", async () => {
+    const { response } = await exchange(
+      `GET /plants?limit=1 HTTP/1.0\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    );
+    expect(response?.status).toBe(200);
+    expect(JSON.parse(response?.body ?? "")).toEqual(seed.slice(0, 1));
+  });
+
+  it("the absolute form of a request target is served, as RFC 9112 requires", async () => {
+    const { response } = await exchange(
+      `GET http://127.0.0.1/plants?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    );
+    expect(response?.status).toBe(200);
+    expect(JSON.parse(response?.body ?? "")).toEqual(seed.slice(0, 1));
   });
 
   it("an Expect other than 100-continue gets 417 with the Error body, nothing stored", async () => {

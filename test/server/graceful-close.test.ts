@@ -4,21 +4,20 @@ import {
   openSocket,
   parseRawResponse,
   readUntilClosed,
-  waitForText,
   waitUntilRefused,
 } from "./support/raw-http.js";
 
 const TOKEN = "close-test-token";
 
-/** Sends a list request and resolves once the server holds it (its 100 Continue came back). */
+/**
+ * Sends a list request the server holds back (delayNext) and resolves once the server has
+ * it (a short wait: the head is one small packet on loopback).
+ */
 async function sendHeldRequest(url: string): Promise<{ answer: Promise<string> }> {
   const socket = await openSocket(url);
   const answer = readUntilClosed(socket);
-  const held = waitForText(socket, "100 Continue");
-  socket.write(
-    `GET /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\nExpect: 100-continue\r\n\r\n`,
-  );
-  await held;
+  socket.write(`GET /plants HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
+  await new Promise((resolve) => setTimeout(resolve, 150));
   // Wrapped: returning the bare promise would make the caller's await wait for the answer.
   return { answer };
 }
@@ -65,8 +64,8 @@ describe("close()", () => {
     server.delayNext("listPlants", 60_000);
     const inFlight = await sendHeldRequest(server.url);
     await server.close();
-    // The connection was cut: nothing but the 100 Continue ever came back.
-    expect(await inFlight.answer).toBe("HTTP/1.1 100 Continue\r\n\r\n");
+    // The connection was cut: nothing came back.
+    expect(await inFlight.answer).toBe("");
   });
 
   it("can be called twice", async () => {

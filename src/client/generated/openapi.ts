@@ -215,7 +215,8 @@ export interface operations {
             };
             /**
              * @description The body is not JSON: the `Content-Type` must be `application/json`
-             *     (parameters such as `charset` allowed) or another `+json` type.
+             *     (parameters such as `charset` allowed) or another `+json` type, and a
+             *     `Content-Encoding` other than `identity` (a compressed body) is refused.
              */
             415: {
                 headers: {

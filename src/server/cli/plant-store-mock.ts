@@ -7,10 +7,20 @@ import { type CliOutput, runServer } from "./run-server.js";
 
 const USAGE_ERROR = 2;
 
+// A reader that goes away (`plant-store-mock | head -1`, a test runner that read the URL
+// and closed the pipe) must not take the server down: output to that stream just stops.
+const closed = new Set<NodeJS.WriteStream>();
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", () => closed.add(stream));
+}
+const writeLine = (stream: NodeJS.WriteStream, line: string) => {
+  if (!closed.has(stream)) stream.write(`${line}\n`);
+};
+
 async function main(): Promise<number> {
   const output: CliOutput = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
+    out: (line) => writeLine(process.stdout, line),
+    err: (line) => writeLine(process.stderr, line),
   };
   try {
     const command = parseCliArgs(process.argv.slice(2), process.env);

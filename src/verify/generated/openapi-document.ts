@@ -163,7 +163,7 @@ export const openApiDocument = {
           },
           "415": {
             description:
-              "The body is not JSON: the `Content-Type` must be `application/json`\n(parameters such as `charset` allowed) or another `+json` type.\n",
+              "The body is not JSON: the `Content-Type` must be `application/json`\n(parameters such as `charset` allowed) or another `+json` type, and a\n`Content-Encoding` other than `identity` (a compressed body) is refused.\n",
             content: {
               "application/json": {
                 schema: {
