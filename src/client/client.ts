@@ -90,7 +90,6 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
   async function attempt(
     method: string,
     call: (init: {
-      baseUrl: string;
       parseAs: "text";
       fetch: (request: Request) => Promise<Response>;
     }) => Promise<{ data?: string; error?: unknown; response: Response }>,
@@ -106,9 +105,6 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     let answered = false;
     try {
       const { data, error, response } = await call({
-        // openapi-fetch before 0.13.8 keeps a per-request baseUrl for every later request, so
-        // one raw call given another base URL would redirect ours; giving ours each time stops it.
-        baseUrl: options.baseUrl,
         parseAs: "text",
         fetch: async (request) => {
           url = request.url;
