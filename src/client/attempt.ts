@@ -41,23 +41,26 @@ export function createAttempt(
     const signal = callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer.signal;
     let url = "";
     let stage = 0; // 0: asking the token, 1: request sent, 2: response headers in
+    // Ends the attempt at once, whatever the fetch or the token function is doing.
+    let end: (reason: unknown) => void = () => {};
     const clock =
       timeout < Infinity
-        ? setTimeout(
-            () =>
-              timer.abort(
-                new PlantStoreTimeoutError(
-                  `${method} ${url} timed out (${timeout} ms)${stage ? "" : " waiting for the token"}`,
-                ),
-              ),
-            timeout,
-          )
+        ? setTimeout(() => {
+            const error = new PlantStoreTimeoutError(
+              `${method} ${url} timed out (${timeout} ms)${stage ? "" : " waiting for the token"}`,
+            );
+            timer.abort(error);
+            end(error);
+          }, timeout)
         : undefined;
     try {
       const { data, error, response } = await new Promise<Sent>((resolve, reject) => {
         // The Request carries the signal, so a fetch that heeds it cancels the request; the
         // attempt also races it, so the call ends on time whatever the fetch or token does.
-        signal.addEventListener("abort", () => reject(signal.reason));
+        // (The timer ends it directly: a listener on every attempt's signal costs as much
+        // again as the rest of the SDK's work in Node.)
+        end = reject;
+        if (callerSignal) signal.addEventListener("abort", () => reject(signal.reason));
         send({
           parseAs: "text",
           signal,
