@@ -7,6 +7,7 @@ export default defineConfig([
       index: "src/client/index.ts",
       "mock/index": "src/mock/index.ts",
       "server/index": "src/server/index.ts",
+      "verify/index": "src/verify/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -19,7 +20,7 @@ export default defineConfig([
   {
     entry: {
       "bin/plant-store-mock": "src/server/cli/plant-store-mock.ts",
-      "bin/plant-store-verify": "src/server/cli/plant-store-verify.ts",
+      "bin/plant-store-verify": "src/verify/cli/plant-store-verify.ts",
     },
     format: ["esm"],
     platform: "node",

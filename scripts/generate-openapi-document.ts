@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const target = "src/server/verify/generated/openapi-document.ts";
+const target = "src/verify/generated/openapi-document.ts";
 
 const document: unknown = parse(readFileSync(`${root}openapi.yaml`, "utf8"));
 const source = `// Generated from openapi.yaml by scripts/generate-openapi-document.ts (npm run generate).

@@ -1,5 +1,5 @@
 // CORS for browser demos: a constant origin, so responses need no `Vary: Origin`.
-import type { HeaderRecord } from "./responses.js";
+import type { CoreAnswer, HeaderRecord } from "./core-types.js";
 
 /** Headers every response carries; empty when CORS is off. */
 export function corsResponseHeaders(origin: string | null): HeaderRecord {
@@ -12,8 +12,8 @@ export function corsResponseHeaders(origin: string | null): HeaderRecord {
 }
 
 /** The answer to any preflight (OPTIONS) request while CORS is on. */
-export function preflightResponse(origin: string): Response {
-  return new Response(null, {
+export function preflightAnswer(origin: string): CoreAnswer {
+  return {
     status: 204,
     headers: {
       "access-control-allow-origin": origin,
@@ -21,5 +21,6 @@ export function preflightResponse(origin: string): Response {
       "access-control-allow-headers": "Authorization, Content-Type",
       "access-control-max-age": "600",
     },
-  });
+    body: "",
+  };
 }

@@ -8,13 +8,3 @@ export {
   type PlantStoreServerTimeouts,
 } from "./server-options.js";
 export { type PlantStoreServer, startPlantStoreServer } from "./start-server.js";
-export {
-  PlantStoreVerifyError,
-  type VerifyCheck,
-  type VerifyFinding,
-  type VerifyPlantStoreOptions,
-  type VerifyProgress,
-  type VerifyReport,
-  type VerifyResult,
-  verifyPlantStore,
-} from "./verify/index.js";

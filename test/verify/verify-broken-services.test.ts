@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { type VerifyReport, verifyPlantStore } from "../../src/server/verify/index.js";
+import { type VerifyReport, verifyPlantStore } from "../../src/verify/index.js";
 import {
   brokenAnswer,
   type FakeService,

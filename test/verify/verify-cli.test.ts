@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { startPlantStoreServer } from "../../src/server/index.js";
-import type { VerifyReport } from "../../src/server/verify/index.js";
+import type { VerifyReport } from "../../src/verify/index.js";
 import { brokenAnswer, closedPort, sendJson, startFakeService } from "./fake-service.js";
 import { buildVerifyCli, type VerifyCli } from "./run-verify-cli.js";
 

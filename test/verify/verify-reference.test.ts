@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
-import { type VerifyProgress, verifyPlantStore } from "../../src/server/verify/index.js";
+import { type VerifyProgress, verifyPlantStore } from "../../src/verify/index.js";
 
 const TOKEN_A = "verify-token-alpha-7f3e";
 const TOKEN_B = "verify-token-bravo-91c2";

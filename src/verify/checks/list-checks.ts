@@ -1,4 +1,4 @@
-import type { Plant } from "../../../client/types.js";
+import type { Plant } from "../../client/types.js";
 import { expectErrorAnswer, isSuccess } from "../contract-decisions.js";
 import type { Exchange } from "../exchange.js";
 import type { Findings } from "../findings.js";

@@ -1,4 +1,4 @@
-import type { Plant } from "../../../client/types.js";
+import type { Plant } from "../../client/types.js";
 import { expectErrorAnswer, isSuccess } from "../contract-decisions.js";
 import { PlantStoreVerifyError } from "../verify-error.js";
 import { type CheckDefinition, NEEDS_WRITES } from "./check-definition.js";

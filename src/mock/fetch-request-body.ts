@@ -1,10 +1,8 @@
-// Reads a create body as UTF-8 text with a byte cap. The cap is checked against
+// Reads a web Request's body as UTF-8 text with a byte cap. The cap is checked against
 // Content-Length before reading and against the bytes actually received while reading,
 // so an oversized (or lying) body is refused without ever being held in memory whole.
 
-export type BodyResult =
-  | { ok: true; text: string }
-  | { ok: false; reason: "too-large" | "invalid-utf8" };
+import type { BodyResult } from "./core-types.js";
 
 const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
 const INVALID_UTF8: BodyResult = { ok: false, reason: "invalid-utf8" };

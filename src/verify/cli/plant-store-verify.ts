@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // plant-store-verify: checks a live deployment against openapi.yaml. Exit 0 = no violations,
 // 1 = violations, 2 = bad usage or a run that could not be judged (one line on stderr).
-import { parseCliArguments, USAGE } from "../verify/cli-arguments.js";
-import { formatReport } from "../verify/format-report.js";
-import type { VerifyProgress } from "../verify/types.js";
-import { PlantStoreVerifyError } from "../verify/verify-error.js";
-import { verifyPlantStore } from "../verify/verify-plant-store.js";
-import { readPackageVersion } from "./package-version.js";
+import { parseCliArguments, USAGE } from "../cli-arguments.js";
+import { formatReport } from "../format-report.js";
+import type { VerifyProgress } from "../types.js";
+import { PlantStoreVerifyError } from "../verify-error.js";
+import { verifyPlantStore } from "../verify-plant-store.js";
+import { readPackageVersion } from "../../server/cli/package-version.js";
 
 // The progress line is redrawn in place, so it only makes sense on a terminal; in CI logs
 // it would add one line per check before the table that says it all.

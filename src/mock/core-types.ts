@@ -1,0 +1,36 @@
+// The shapes the request-handling core speaks. They are runtime-neutral on purpose: every
+// way of serving the Plant Store (fetch handlers for MSW, Bun, Deno and Workers; node:http)
+// is a thin adapter that turns its own request into a `CoreRequest` and writes the
+// `CoreAnswer` back, so the contract is decided in one place.
+
+export type BodyResult =
+  | { ok: true; text: string }
+  | { ok: false; reason: "too-large" | "invalid-utf8" };
+
+export interface CoreRequest {
+  /** The method as received, such as "GET". */
+  readonly method: string;
+  /** The path without the query, dot segments resolved: "/v1/plants". */
+  readonly path: string;
+  /** The query with its leading "?", or "". */
+  readonly search: string;
+  /** A request header by its lower-case name, or `null` when absent. */
+  header(name: string): string | null;
+  /**
+   * Reads the body as UTF-8 text. More than `maxBytes` (declared or received) is
+   * "too-large" without reading the rest; bytes that are not UTF-8 are "invalid-utf8".
+   */
+  readBody(maxBytes: number): Promise<BodyResult>;
+  /** Aborted when the client has gone away; a create it sent is then not stored. */
+  readonly signal?: AbortSignal;
+}
+
+/** Response headers by lower-case name. */
+export type HeaderRecord = Readonly<Record<string, string>>;
+
+export interface CoreAnswer {
+  readonly status: number;
+  readonly headers: HeaderRecord;
+  /** The body text ("" for none); JSON everywhere but the landing page. */
+  readonly body: string;
+}

@@ -1,0 +1,130 @@
+// The one place the contract is decided: a runtime-neutral CoreRequest -> CoreAnswer.
+// Checks run in the contract's order: preflight, auth, route, fault scenarios, then the
+// operation (content type, size, body/query, uniqueness). Adapters only translate.
+import { errorAnswer, jsonAnswer } from "./answers.js";
+import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
+import { corsResponseHeaders, preflightAnswer } from "./cors.js";
+import { createFaultInjector, type FaultInjector } from "./faults.js";
+import { checkHandlerOptions } from "./handler-options.js";
+import { isJsonContentType } from "./json-content-type.js";
+import { parseLimitParam } from "./limit-param.js";
+import { parseNewPlant } from "./new-plant-body.js";
+import { plantJson, plantsJson } from "./plant-json.js";
+import type {
+  PlantStore,
+  PlantStoreFaults,
+  PlantStoreHandlerOptions,
+  PlantStoreOperation,
+} from "./types.js";
+
+const ALLOW = { allow: "GET, POST" };
+const CONTENT_TYPE_MESSAGE =
+  "The Content-Type header must be application/json or another +json type.";
+
+export interface PlantStoreCoreOptions extends PlantStoreHandlerOptions {
+  /**
+   * Resolves once every change made so far is durable (persistence); the answer to a
+   * create waits for it, so nothing acknowledged can be lost.
+   */
+  commit?: () => Promise<void>;
+}
+
+export interface PlantStoreCore extends PlantStoreFaults {
+  handle(request: CoreRequest): Promise<CoreAnswer>;
+  readonly store: PlantStore;
+  /** The headers every answer carries (CORS), for answers made outside the core. */
+  readonly baseHeaders: HeaderRecord;
+}
+
+export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): PlantStoreCore {
+  const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath } =
+    checkHandlerOptions(options);
+  const commit = options.commit;
+  const plantsPath = `${basePath}/plants`;
+  const authenticate = createBearerAuth(tokens);
+  const faults = createFaultInjector();
+  const baseHeaders = corsResponseHeaders(corsOrigin);
+  const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
+  const messages = {
+    notFound: `The request path is not part of the Plant Store API; use ${plantsPath}.`,
+    tooLarge: `The request body is larger than the ${maxBodyBytes}-byte limit.`,
+  };
+
+  async function handle(request: CoreRequest): Promise<CoreAnswer> {
+    const method = request.method;
+    if (corsOrigin !== null && method === "OPTIONS") return preflightAnswer(corsOrigin);
+
+    const auth = authenticate(request.header("authorization"));
+    if (!auth.ok) {
+      const challenge = auth.invalidToken ? WWW_AUTHENTICATE_INVALID : WWW_AUTHENTICATE;
+      return errorAnswer(401, auth.message, jsonHeaders, { "www-authenticate": challenge });
+    }
+
+    if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
+    if (method !== "GET" && method !== "POST") {
+      const message = `The ${method} method is not allowed on ${plantsPath}; use GET or POST.`;
+      return errorAnswer(405, message, jsonHeaders, ALLOW);
+    }
+
+    const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
+    const scenario = await applyScenario(faults, operation, jsonHeaders);
+    if (scenario !== undefined) return scenario;
+
+    if (operation === "listPlants") {
+      const limit = parseLimitParam(request.search);
+      if (!limit.ok) return errorAnswer(400, limit.message, jsonHeaders);
+      return jsonAnswer(200, plantsJson(store.list(auth.token, limit.limit)), jsonHeaders);
+    }
+    return createPlant(request, auth.token);
+  }
+
+  async function createPlant(request: CoreRequest, owner: string): Promise<CoreAnswer> {
+    if (!isJsonContentType(request.header("content-type"))) {
+      return errorAnswer(415, CONTENT_TYPE_MESSAGE, jsonHeaders);
+    }
+    const body = await request.readBody(maxBodyBytes);
+    if (!body.ok) {
+      return body.reason === "too-large"
+        ? errorAnswer(413, messages.tooLarge, jsonHeaders)
+        : errorAnswer(400, "The request body is not valid UTF-8.", jsonHeaders);
+    }
+    const input = parseNewPlant(body.text);
+    if (!input.ok) return errorAnswer(400, input.message, jsonHeaders);
+    // A client that gave up (during a delayNext, say) must not find its plant stored later.
+    if (request.signal?.aborted) return clientGone(jsonHeaders);
+    const created = store.create(owner, input.plant);
+    if (!created.ok) {
+      return errorAnswer(409, `id ${created.id} is already in the store.`, jsonHeaders);
+    }
+    if (commit !== undefined) await commit();
+    return jsonAnswer(createStatus, plantJson(created.plant), jsonHeaders);
+  }
+
+  return {
+    handle,
+    store,
+    baseHeaders,
+    failNext: faults.failNext,
+    delayNext: faults.delayNext,
+    clearFaults: faults.clearFaults,
+  };
+}
+
+/** Runs a pending delay, then answers a pending failure if there is one. */
+async function applyScenario(
+  faults: FaultInjector,
+  operation: PlantStoreOperation,
+  jsonHeaders: HeaderRecord,
+): Promise<CoreAnswer | undefined> {
+  const delay = faults.takeDelay(operation);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  const failure = faults.takeFailure(operation);
+  if (failure === undefined) return undefined;
+  return errorAnswer(failure.status, failure.message, jsonHeaders, failure.headers);
+}
+
+/** Nobody reads this answer; it exists so adapters and logs see a status. */
+function clientGone(jsonHeaders: HeaderRecord): CoreAnswer {
+  return errorAnswer(499, "The client closed the request before it was answered.", jsonHeaders);
+}
