@@ -1,6 +1,6 @@
+import { bearer } from "./bearer-token.js";
+import { check } from "./check.js";
 import type { PlantStoreClientOptions } from "./client.js";
-import { check } from "./refuse.js";
-import { bearer } from "./token.js";
 
 /**
  * Checks every option of createPlantStoreClient, so a mistake surfaces where it was written,

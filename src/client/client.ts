@@ -1,9 +1,9 @@
 import createClient, { type Client } from "openapi-fetch";
 import { createAttempt } from "./attempt.js";
+import { bearer } from "./bearer-token.js";
 import { readClientOptions } from "./client-options.js";
 import { isPlant, isPlantList } from "./plant-shape.js";
 import { withRetries } from "./retry.js";
-import { bearer } from "./token.js";
 import type { NewPlant, Plant, paths } from "./types.js";
 import { sdkUserAgent } from "./user-agent.js";
 import { assertCallOptions, assertListParams, assertNewPlant } from "./validate-arguments.js";

@@ -1,5 +1,5 @@
+import { check } from "./check.js";
 import type { PlantStoreCallOptions } from "./client.js";
-import { check } from "./refuse.js";
 import type { NewPlant } from "./types.js";
 
 // Arguments that can never succeed are refused before anything is sent, naming the field: a
