@@ -1,7 +1,8 @@
 /**
- * Refuses an argument that can never work unless it has type `type` and `allowed` holds:
- * a TypeError naming it for the wrong type (null included), else a RangeError. The message
- * never shows the value, which may be a secret.
+ * Refuses an argument that can never work unless it has type `type` and `allowed` holds: a
+ * RangeError naming it for a number outside its range, a TypeError for anything else (as the
+ * platform does: `new URL()` and `new Headers()` throw TypeErrors for malformed strings). The
+ * message never shows the value, which may be a secret.
  */
 export function check(
   name: string,
@@ -11,7 +12,7 @@ export function check(
   rule: string,
 ): void {
   if (typeof value !== type || !allowed) {
-    throw new (typeof value === type && value !== null ? RangeError : TypeError)(
+    throw new (type === "number" && typeof value === "number" ? RangeError : TypeError)(
       `${name} must be ${rule}`,
     );
   }

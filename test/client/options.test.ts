@@ -42,11 +42,10 @@ describe("createPlantStoreClient refuses options that can never work, when it is
     );
   });
 
-  it.each([undefined, 42, null])("refuses baseUrl %j with a TypeError", (baseUrl) => {
-    expectRefused({ baseUrl }, TypeError, BASE_URL);
-  });
-
   it.each([
+    undefined,
+    42,
+    null,
     "",
     "/v1",
     "plants.example",
@@ -56,8 +55,8 @@ describe("createPlantStoreClient refuses options that can never work, when it is
     "https://plants.example/v1?",
     "https://plants.example/v1#top",
     "https://user:secret@plants.example",
-  ])("refuses baseUrl %j with a RangeError", (baseUrl) => {
-    expectRefused({ baseUrl }, RangeError, BASE_URL);
+  ])("refuses baseUrl %j with a TypeError", (baseUrl) => {
+    expectRefused({ baseUrl }, TypeError, BASE_URL);
   });
 
   it.each(["http://127.0.0.1:3000", "https://plants.example/v1/", "HTTPS://Plants.Example/@team"])(
@@ -77,9 +76,9 @@ describe("createPlantStoreClient refuses options that can never work, when it is
     ["with CR/LF", "s3cret\r\nX-Injected: 1"],
     ["with a quote", 's3cret"'],
     ["with = inside", "ab=cd"],
-  ])("refuses a token %s with a RangeError that does not show it", (_, token) => {
+  ])("refuses a token %s with a TypeError that does not show it", (_, token) => {
     const error = creationError({ token });
-    expect(error).toBeInstanceOf(RangeError);
+    expect(error.constructor).toBe(TypeError);
     expect(error.message).toBe(TOKEN);
     if (token) expect(String(error.stack)).not.toContain(token);
   });
@@ -102,9 +101,9 @@ describe("createPlantStoreClient refuses options that can never work, when it is
   it.each([
     ["a name with a space", { "X A": "1" }],
     ["a value with CR/LF", { "X-Api-Key": "s3cret\r\nX-Injected: 1" }],
-  ])("refuses headers with %s with a RangeError that does not show the value", (_, headers) => {
+  ])("refuses headers with %s with a TypeError that does not show the value", (_, headers) => {
     const error = creationError({ headers });
-    expect(error).toBeInstanceOf(RangeError);
+    expect(error.constructor).toBe(TypeError);
     expect(error.message).toBe(HEADERS);
     expect(String(error.stack)).not.toContain("s3cret");
   });

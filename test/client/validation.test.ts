@@ -55,7 +55,7 @@ describe("list parameters that can never succeed", () => {
     ["a string", "limit=5", TypeError],
     ["a number", 5, TypeError],
     ["null", null, TypeError],
-    ["a field the API does not have", { limit: 5, tag: "shade" }, RangeError],
+    ["a field the API does not have", { limit: 5, tag: "shade" }, TypeError],
   ])("refuse params that are %s, sending nothing", async (_, params, errorClass) => {
     const c = client();
     const call = c.listPlants(params as ListPlantsParams);
@@ -66,13 +66,7 @@ describe("list parameters that can never succeed", () => {
 });
 
 describe("plants that can never be created", () => {
-  it("refuse an empty name with a RangeError, sending nothing", async () => {
-    const c = client();
-    await expect(c.createPlant({ name: "" })).rejects.toThrow(new RangeError(NAME));
-    expect(c.fetch.requests).toHaveLength(0);
-  });
-
-  it.each([{}, { name: 1 }, { name: null }, null, undefined, "Fern"])(
+  it.each([{ name: "" }, {}, { name: 1 }, { name: null }, null, undefined, "Fern"])(
     "refuse the plant %j with a TypeError, sending nothing",
     async (plant) => {
       const c = client();
