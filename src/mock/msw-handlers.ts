@@ -2,27 +2,32 @@
 // fetch handler the standalone server uses. The only file of src/mock that imports msw.
 import { http, type RequestHandler } from "msw";
 import { createPlantStoreFetchHandler } from "./fetch-handler.js";
+import { checkHandlersOptions } from "./handler-options.js";
 import type { PlantStore, PlantStoreFaults, PlantStoreHandlerOptions } from "./types.js";
 
+/** Options of {@link createPlantStoreHandlers}: the fetch handler's, with `baseUrl` instead. */
 export interface PlantStoreHandlersOptions extends Omit<PlantStoreHandlerOptions, "basePath"> {
   /** Where the mocked API lives, with any path prefix: "https://api.example.com/v1". */
   baseUrl: string;
 }
 
+/** The MSW handler set, the store it serves and its faults. */
 export interface PlantStoreHandlers extends PlantStoreFaults {
   /** Pass to `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
   store: PlantStore;
 }
 
+/**
+ * The reference server as MSW handlers for `setupServer` or `setupWorker`. Requests outside
+ * `baseUrl` are left alone.
+ */
 export function createPlantStoreHandlers(options: PlantStoreHandlersOptions): PlantStoreHandlers {
-  const { baseUrl, ...handlerOptions } = options;
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/+$/, "");
-  const handle = createPlantStoreFetchHandler({ ...handlerOptions, basePath: prefix });
+  const { origin, basePath: prefix, handlerOptions } = checkHandlersOptions(options);
+  const handle = createPlantStoreFetchHandler(handlerOptions);
   // Everything under the prefix is ours (unknown paths get the contract's 404); requests
   // elsewhere are left to other handlers or to MSW's onUnhandledRequest.
-  const catchAll = http.all(`${base.origin}${prefix}/*`, ({ request }) => handle(request));
+  const catchAll = http.all(`${origin}${prefix}/*`, ({ request }) => handle(request));
   return {
     handlers: [catchAll],
     store: handle.store,

@@ -21,10 +21,12 @@ export interface StoredPlant {
   owner: string | null;
 }
 
+/** What `PlantStore.create` did: stored the plant under `id`, or nothing because `id` is taken. */
 export type CreatePlantResult =
   | { ok: true; id: number; plant: Plant }
   | { ok: false; reason: "duplicate-id"; id: number };
 
+/** The in-memory store behind every way of serving the reference server (`createPlantStore`). */
 export interface PlantStore {
   /** The public plants plus `viewer`'s own, oldest first; costs O(limit), not O(size). */
   list(viewer: string, limit?: number): Plant[];
@@ -41,54 +43,70 @@ export interface PlantStore {
   readonly size: number;
 }
 
+/** Options of `createPlantStore`. */
 export interface PlantStoreOptions {
   /** Public plants the store starts with and returns to on `reset()`; default `defaultSeed`. */
   seed?: readonly SeedPlant[];
 }
 
+/** The API operations a fault can target, named as the SDK's methods. */
 export type PlantStoreOperation = "listPlants" | "createPlant";
 
+/** How `failNext` fails the next call(s). */
 export interface FailNextOptions {
-  /** HTTP status of the simulated failure, 400 to 599. */
-  status: number;
+  /** HTTP status of the simulated failure, 400 to 599; default 500. */
+  status?: number;
   /** The Error body's `message`; a sentence naming the status by default. */
   message?: string;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number;
-  /** Extra response headers, such as `Retry-After`. */
+  /**
+   * Extra response headers, such as `Retry-After`. Names are case-insensitive: one that the
+   * answer already has (`Content-Type`) replaces it.
+   */
   headers?: Record<string, string>;
 }
 
+/** How many calls `delayNext` delays. */
 export interface DelayNextOptions {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
   times?: number;
 }
 
+/** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
 export interface PlantStoreFaults {
-  /** Makes the next call(s) of `operation` answer `status` with the Error body. */
-  failNext(operation: PlantStoreOperation, options: FailNextOptions): void;
-  /** Makes the next call(s) of `operation` answer only after `ms` milliseconds. */
+  /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
+  failNext(operation: PlantStoreOperation, options?: FailNextOptions): void;
+  /** Makes the next call(s) of `operation` answer only after `ms` ms (at most 2^31 - 1). */
   delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): void;
   /** Drops every pending failure and delay. */
   clearFaults(): void;
 }
 
+/** Options of `createPlantStoreFetchHandler` (`createPlantStoreHandlers` takes `baseUrl`). */
 export interface PlantStoreHandlerOptions {
   /** The store to serve; default a new store seeded with `seed`. */
   store?: PlantStore;
   /** Seed for the store created when none is given; default `defaultSeed`. */
   seed?: readonly SeedPlant[];
-  /** Accepted bearer tokens; `undefined` accepts any well-formed non-empty bearer token. */
+  /**
+   * Accepted RFC 6750 bearer tokens, at least one; leave it out to accept any well-formed
+   * bearer token (`[]` is a RangeError: it would accept nothing).
+   */
   tokens?: readonly string[];
   /** Status of a successful create; default 201. */
   createStatus?: 200 | 201;
-  /** Path prefix such as "/v1"; default "". */
+  /** Path prefix such as "/v1" (ASCII path characters; no `?`, `#`, `%` or `..`); default "". */
   basePath?: string;
   /** Largest accepted request body in bytes; default 1 MiB (1_048_576). */
   maxBodyBytes?: number;
-  /** `Access-Control-Allow-Origin` value; default "*"; `null` sends no CORS headers. */
+  /**
+   * `Access-Control-Allow-Origin`: "*" (default), an origin as browsers send it
+   * ("https://app.example"), or `null` for no CORS headers.
+   */
   corsOrigin?: string | null;
 }
 
+/** The reference server as one function, `Request -> Response`, with its store and faults. */
 export type PlantStoreFetchHandler = ((request: Request) => Promise<Response>) &
   PlantStoreFaults & { readonly store: PlantStore };
