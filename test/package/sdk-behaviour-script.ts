@@ -118,7 +118,7 @@ export const expectedBehaviour = {
   },
   rawThenOurs: ["https://staging.example/plants", "https://plants.example/v1/plants"],
   badOption: {
-    error: "RangeError",
+    error: "TypeError",
     message: "baseUrl must be an absolute http(s) URL without query, fragment or credentials",
   },
 };
