@@ -33,6 +33,7 @@ const entries: Entry[] = [
     baseline: OPENAPI_FETCH,
   },
   { name: "plant-store-sdk/mock", platform: "browser", file: "src/mock/index.ts" },
+  { name: "plant-store-sdk/msw", platform: "browser", file: "src/msw/index.ts" },
   { name: "plant-store-sdk/server", platform: "node", file: "src/server/index.ts" },
   { name: "plant-store-sdk/verify", platform: "node", file: "src/verify/index.ts" },
 ];
