@@ -1,15 +1,19 @@
 import createClient, { type Client } from "openapi-fetch";
-import { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
-import { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
-import { PlantStoreError } from "./errors/PlantStoreError.js";
-import { PlantStoreTimeoutError } from "./errors/PlantStoreTimeoutError.js";
+import { createAttempt } from "./attempt.js";
+import { bearer } from "./bearer-token.js";
+import { readClientOptions } from "./client-options.js";
+import { isPlant, isPlantList } from "./plant-shape.js";
 import { withRetries } from "./retry.js";
 import type { NewPlant, Plant, paths } from "./types.js";
 import { sdkUserAgent } from "./user-agent.js";
-import { assertListParams, assertNewPlant } from "./validate-arguments.js";
+import { assertCallOptions, assertListParams, assertNewPlant } from "./validate-arguments.js";
 
-/** A fetch function, always called with a Request; listPlants and createPlant add an init with the attempt's signal. */
-export type PlantStoreFetch = (input: Request, init?: RequestInit) => Promise<Response>;
+/**
+ * A fetch function. It is called with one argument, a `Request` (method, URL, headers, body)
+ * whose `signal` aborts when the attempt times out or the caller's signal aborts; the call
+ * ends then even if this function ignores the signal.
+ */
+export type PlantStoreFetch = (request: Request) => Promise<Response>;
 /** A bearer token, or a function giving one (asked before every request, so it can refresh). */
 export type PlantStoreToken = string | (() => string | Promise<string>);
 
@@ -25,15 +29,18 @@ export interface PlantStoreRetryOptions {
 
 /** Options of {@link createPlantStoreClient}: where the API is and how to call it. */
 export interface PlantStoreClientOptions {
-  /** The API's base URL; may carry a path prefix, such as `https://api.example.com/v1`. */
+  /** The API's absolute http(s) URL; may carry a path prefix, such as `https://api.example.com/v1`. */
   baseUrl: string;
   /** The bearer token, or a function giving it; asked before every request. */
   token: PlantStoreToken;
-  /** The fetch to use. Default: `globalThis.fetch`, looked up at each call. */
+  /**
+   * The fetch to use, called with one `Request` that carries the attempt's signal. Default:
+   * `globalThis.fetch`, looked up at each call.
+   */
   fetch?: PlantStoreFetch;
   /** Headers added to every request. */
   headers?: Record<string, string>;
-  /** Time limit per attempt in ms. Default 30 000; `Infinity` for none. */
+  /** Time limit per attempt in ms (the token, the response and its body). Default 30 000; `Infinity` for none. */
   timeout?: number;
   /** A retry count, or the full retry settings. Default 2 (for `listPlants` only). */
   retries?: number | PlantStoreRetryOptions;
@@ -71,116 +78,69 @@ export interface PlantStoreClient {
  * ```
  */
 export function createPlantStoreClient(options: PlantStoreClientOptions): PlantStoreClient {
-  const { token, timeout = 30_000, retries } = options;
-  const {
-    limit = 2,
-    createPlant: retryCreate = false,
-    maxDelay = 30_000,
-  } = typeof retries === "number" ? { limit: retries } : (retries ?? {});
+  const { baseUrl, token, fetch, headers, timeout, limit, createPlant, maxDelay } =
+    readClientOptions(options);
   // Looked up at each call, not now, so MSW set up after the client still intercepts. Called
   // unbound: a browser's fetch called as a method of another object throws.
-  const fetchNow: PlantStoreFetch = (request, init) =>
-    (options.fetch ?? globalThis.fetch)(request, init);
-  const raw = createClient<paths>({
-    baseUrl: options.baseUrl,
+  const fetchNow = (request: Request) => (fetch ?? globalThis.fetch)(request);
+  const authorize =
+    typeof token === "string"
+      ? undefined
+      : async (request: Request) => {
+          request.headers.set("Authorization", bearer(await token()));
+        };
+  const clientOptions = {
+    baseUrl,
     headers: {
       "User-Agent": sdkUserAgent(),
-      ...options.headers,
-      Authorization: typeof token === "string" ? `Bearer ${token}` : undefined,
+      ...headers,
+      Authorization: authorize ? undefined : bearer(token),
     },
     fetch: fetchNow,
-  });
-  // A token function is asked before every request (raw ones too), so it can refresh the token.
-  if (typeof token !== "string") {
-    raw.use({
-      async onRequest({ request }) {
-        request.headers.set("Authorization", `Bearer ${await token()}`);
-      },
-    });
+  };
+  const raw = createClient<paths>(clientOptions);
+  // A token function is asked before every request: by raw as middleware, by listPlants and
+  // createPlant inside the attempt (so the time limit covers it), through a client of their own.
+  let client = raw;
+  if (authorize) {
+    client = createClient<paths>(clientOptions);
+    raw.use({ onRequest: ({ request }) => authorize(request) });
   }
-
-  // One attempt, with its own timeout. A non-2xx answer becomes a PlantStoreApiError; a 2xx
-  // body that is not what the contract promises (an array for GET, a plant for POST) a
-  // PlantStoreError; no answer, or one that broke off mid-body, a PlantStoreConnectionError.
-  async function attempt(
-    method: string,
-    call: (init: {
-      baseUrl: string;
-      parseAs: "text";
-      fetch: (request: Request) => Promise<Response>;
-    }) => Promise<{ data?: string; error?: unknown; response: Response }>,
-    callerSignal: AbortSignal | undefined,
-  ): Promise<unknown> {
-    callerSignal?.throwIfAborted();
-    // A plain timer and controller cost half what AbortSignal.timeout() does in Node, and the
-    // timer goes as soon as the attempt ends. Past what setTimeout can hold means no timeout.
-    const timer = new AbortController();
-    const clock = timeout < 2 ** 31 ? setTimeout(() => timer.abort(), timeout) : undefined;
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer.signal;
-    let url: string | undefined;
-    let answered = false;
-    try {
-      const { data, error, response } = await call({
-        // openapi-fetch before 0.13.8 keeps a per-request baseUrl for every later request, so
-        // one raw call given another base URL would redirect ours; giving ours each time stops it.
-        baseUrl: options.baseUrl,
-        parseAs: "text",
-        fetch: async (request) => {
-          url = request.url;
-          const response = await fetchNow(request, { signal });
-          answered = true;
-          return response;
-        },
-      });
-      if (!response.ok) throw new PlantStoreApiError(method, url as string, response, error);
-      let body: Plant | undefined;
-      try {
-        body = JSON.parse(data as string);
-      } catch {}
-      if (method === "GET" ? Array.isArray(body) : typeof body?.name === "string") return body;
-      throw new PlantStoreError(
-        `${method} ${url} answered ${response.status}, not with JSON plant(s)`,
-      );
-    } catch (error) {
-      if (callerSignal?.aborted) throw callerSignal.reason;
-      if (timer.signal.aborted) {
-        throw new PlantStoreTimeoutError(`${method} ${url} timed out (${timeout} ms)`);
-      }
-      // Nothing sent yet (a bad base URL, a failing token function), or already ours: as is.
-      if (!url || error instanceof PlantStoreError) throw error;
-      throw new PlantStoreConnectionError(
-        `${method} ${url}: ${answered ? "the answer broke off" : "no response"}`,
-        { cause: error },
-      );
-    } finally {
-      clearTimeout(clock);
-    }
-  }
+  const attempt = createAttempt(timeout, fetchNow, authorize);
+  const call = <T>(
+    callOptions: PlantStoreCallOptions | undefined,
+    retryByDefault: boolean,
+    run: (signal: AbortSignal | undefined) => Promise<T>,
+  ): Promise<T> => {
+    const { signal, retry = retryByDefault } = Object(callOptions) as PlantStoreCallOptions;
+    assertCallOptions({ signal, retry });
+    return withRetries(() => run(signal), retry ? limit : 0, maxDelay, signal);
+  };
 
   return {
     raw,
-    async listPlants(params, { signal, retry = true } = {}) {
+    async listPlants(params, callOptions) {
       assertListParams(params);
-      return withRetries(
-        () =>
-          attempt(
-            "GET",
-            (init) => raw.GET("/plants", { params: { query: params }, ...init }),
-            signal,
-          ),
-        retry ? limit : 0,
-        maxDelay,
-        signal,
-      ) as Promise<Plant[]>;
+      const query = params && { limit: params.limit };
+      return call(callOptions, true, (signal) =>
+        attempt(
+          "GET",
+          (init) => client.GET("/plants", { params: { query }, ...init }),
+          isPlantList,
+          signal,
+        ),
+      );
     },
-    async createPlant(plant, { signal, retry = retryCreate } = {}) {
+    async createPlant(plant, callOptions) {
       assertNewPlant(plant);
-      return withRetries(
-        () => attempt("POST", (init) => raw.POST("/plants", { body: plant, ...init }), signal),
-        retry ? limit : 0,
-        maxDelay,
-        signal,
-      ) as Promise<Plant>;
+      return call(callOptions, createPlant, (signal) =>
+        attempt(
+          "POST",
+          (init) => client.POST("/plants", { body: plant, ...init }),
+          isPlant,
+          signal,
+        ),
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
 import { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
 import { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
+import { retryAfterMs } from "./retry-after.js";
 
 // Statuses that say "try again later" rather than "this request is wrong" (as ky does,
 // less 413: a body too large does not shrink on a retry).
@@ -8,9 +9,9 @@ const retryStatuses = [408, 429, 500, 502, 503, 504];
 /**
  * Runs `attempt`, and again up to `retries` more times while it fails transiently: no
  * response at all (a timeout included) or a status above. Before retry n (0 for the first)
- * it waits what the server's `Retry-After` asks (seconds or an HTTP date), else 0.5 s × 2^n
- * less up to 25 % jitter (so clients that failed together do not retry together); never
- * more than `maxDelay`. The caller's abort ends the wait at once, with the signal's reason.
+ * it waits what the server's `Retry-After` asks, else 0.5 s × 2^n less up to 25 % jitter
+ * (so clients that failed together do not retry together); never more than `maxDelay`, nor
+ * than a timer can hold. The caller's abort ends the wait at once, with the signal's reason.
  */
 export async function withRetries<T>(
   attempt: () => Promise<T>,
@@ -31,16 +32,13 @@ export async function withRetries<T>(
       ) {
         throw error;
       }
-      const after = (error as Partial<PlantStoreApiError>).headers?.get("retry-after");
-      // A number of seconds, else perhaps a date; anything unreadable falls to the backoff.
-      const asked = after
-        ? +after >= 0
-          ? +after
-          : Date.parse(after) / 1000 - Date.now() / 1000
-        : -1;
+      const asked = retryAfterMs(
+        (error as Partial<PlantStoreApiError>).headers?.get("retry-after"),
+      );
       const delay = Math.min(
         maxDelay,
-        asked >= 0 ? asked * 1000 : 500 * 2 ** retry * (1 - Math.random() / 4),
+        2 ** 31 - 1, // setTimeout fires a longer wait at once
+        asked >= 0 ? asked : 500 * 2 ** retry * (1 - Math.random() / 4),
       );
       await new Promise((resolve, reject) => {
         signal?.throwIfAborted();

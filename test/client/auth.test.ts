@@ -82,6 +82,30 @@ describe("authentication", () => {
     expect(fetch.requests).toHaveLength(0);
   });
 
+  it.each([
+    ["with CR/LF", "s3cret\r\nX-Injected: 1"],
+    ["empty", ""],
+    ["not a string", 42],
+  ])(
+    "refuses a token %s from the function, without showing it, sending nothing, not retrying",
+    async (_, value) => {
+      const fetch = stubFetch(json(plants));
+      const token = vi.fn(() => value as string);
+      const client = createPlantStoreClient({ baseUrl, token, fetch });
+      const error = await client.listPlants().catch((e: Error) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(
+        "token must be a bearer token (RFC 6750) or a function returning one",
+      );
+      expect(String((error as Error).stack)).not.toContain("s3cret");
+      expect(fetch.requests).toHaveLength(0);
+      expect(token).toHaveBeenCalledTimes(1);
+      // raw checks it the same way.
+      await expect(client.raw.GET("/plants")).rejects.toBeInstanceOf(TypeError);
+      expect(fetch.requests).toHaveLength(0);
+    },
+  );
+
   it("authenticates calls made through client.raw too", async () => {
     const fetch = stubFetch(json(plants));
     const client = createPlantStoreClient({ baseUrl, token: async () => "raw-token", fetch });

@@ -90,12 +90,59 @@ describe("PlantStoreApiError", () => {
   });
 });
 
+describe("PlantStoreApiError messages", () => {
+  it("end at the status when the status text is empty (HTTP/2) and the body says nothing", async () => {
+    const fetch = stubFetch(new Response("", { status: 503, statusText: "" }));
+    const client = createPlantStoreClient({ ...noRetries, fetch });
+    const error = (await rejectionOf(client.listPlants())) as PlantStoreApiError;
+    expect(error.message).toBe("GET https://plants.example/v1/plants failed with status 503");
+  });
+
+  it.each([
+    ["an object", { error: 500, message: { text: "boom" } }],
+    ["a number", { error: 500, message: 42 }],
+    ["empty", { error: 500, message: "" }],
+  ])("fall back to the status text when the body's message is %s", async (_, body) => {
+    const fetch = stubFetch(
+      new Response(JSON.stringify(body), { status: 500, statusText: "Internal Server Error" }),
+    );
+    const client = createPlantStoreClient({ ...noRetries, fetch });
+    const error = (await rejectionOf(client.listPlants())) as PlantStoreApiError;
+    expect(error.message).toBe(
+      "GET https://plants.example/v1/plants failed with status 500: Internal Server Error",
+    );
+    expect(error.body).toEqual(body);
+  });
+
+  it.each([
+    ["a string", { error: "E_CONFLICT", message: "taken" }],
+    ["an object", { error: { code: 409 }, message: "taken" }],
+  ])(
+    "leave code undefined when the body's error is %s (code is a number or undefined)",
+    async (_, body) => {
+      const fetch = stubFetch(json(body, 409));
+      const client = createPlantStoreClient({ ...noRetries, fetch });
+      const error = (await rejectionOf(client.createPlant({ name: "Fern" }))) as PlantStoreApiError;
+      expect(error.code).toBeUndefined();
+      expect(error.status).toBe(409);
+      expect(error.message).toBe(
+        "POST https://plants.example/v1/plants failed with status 409: taken",
+      );
+    },
+  );
+});
+
 describe("a 2xx answer that breaks the contract", () => {
   it.each([
     ["not JSON", new Response("<html>maintenance</html>", { status: 200 })],
     ["an empty body", new Response(null, { status: 200 })],
     ["an object", json({ plants: [] })],
     ["null", json(null)],
+    ["an array of things that are not plants", json([1, null, "x"])],
+    ["a plant whose name is not a string", json([{ name: "Fern" }, { name: 5 }])],
+    ["a plant without a name", json([{ tag: "shade" }])],
+    ["a plant whose tag is not a string", json([{ name: "Fern", tag: 5 }])],
+    ["a plant whose tag is null", json([{ name: "Fern", tag: null }])],
   ])("gives a PlantStoreError for a list answered with %s", async (_, response) => {
     const client = createPlantStoreClient({ ...noRetries, fetch: stubFetch(response) });
     const error = await rejectionOf(client.listPlants());
@@ -111,6 +158,8 @@ describe("a 2xx answer that breaks the contract", () => {
     ["an array", json([{ name: "Fern" }], 201)],
     ["a plant without a name", json({ tag: "x" }, 201)],
     ["a name that is not a string", json({ name: 5 }, 201)],
+    ["a tag that is not a string", json({ name: "Fern", tag: ["x"] }, 201)],
+    ["null", json(null, 201)],
   ])("gives a PlantStoreError for a create answered with %s", async (_, response) => {
     const client = createPlantStoreClient({ ...noRetries, fetch: stubFetch(response) });
     const error = await rejectionOf(client.createPlant({ name: "Fern" }));

@@ -130,12 +130,41 @@ describe("backoff", () => {
     await expect(call).resolves.toEqual(plants);
   });
 
-  it("falls back to the backoff for an unreadable Retry-After", async () => {
-    const fetch = stubFetch(apiError(503, "busy", { "Retry-After": "soon" }), json(plants));
+  // Only delta-seconds and an IMF-fixdate are Retry-After values (RFC 9110); Date.parse would
+  // read most of these as dates, and Number() some as seconds.
+  it.each([
+    "soon",
+    "1.5",
+    "-1",
+    "5s",
+    "0x10",
+    "1e3",
+    "2025-06-01",
+    "soon 5",
+    "Sunday, 01-Jun-25 12:00:05 GMT",
+    "Sun, 01 Jun 2025 12:00:05",
+  ])("falls back to the backoff for Retry-After %j", async (retryAfter) => {
+    const fetch = stubFetch(apiError(503, "busy", { "Retry-After": retryAfter }), json(plants));
     const call = createPlantStoreClient({ baseUrl, token, fetch }).listPlants();
     await vi.advanceTimersByTimeAsync(374);
     expect(fetch.requests).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(126);
+    await expect(call).resolves.toEqual(plants);
+  });
+
+  it("caps a wait past what a timer can hold (maxDelay: Infinity) instead of retrying at once", async () => {
+    const fetch = stubFetch(apiError(503, "busy", { "Retry-After": "3000000" }), json(plants));
+    const client = createPlantStoreClient({
+      baseUrl,
+      token,
+      fetch,
+      retries: { maxDelay: Infinity },
+    });
+    const call = client.listPlants();
+    await vi.advanceTimersByTimeAsync(2 ** 31 - 2);
+    expect(fetch.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch.requests).toHaveLength(2);
     await expect(call).resolves.toEqual(plants);
   });
 

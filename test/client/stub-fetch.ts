@@ -2,11 +2,16 @@
 // records every request, so tests need neither a server nor patched globals.
 import type { PlantStoreFetch } from "../../src/client/index.js";
 
-/** A reply: a Response, an error to reject with, `hang` (until the signal aborts), or a function. */
+/**
+ * A reply: a Response, an error to reject with, `hang` (until the Request's signal aborts, as
+ * a real fetch to a server that never answers), `ignore` (never settles, as a fetch that
+ * ignores the signal), or a function.
+ */
 export type Reply =
   | Response
   | Error
   | "hang"
+  | "ignore"
   | ((request: Request) => Response | Promise<Response>);
 
 export interface StubFetch extends PlantStoreFetch {
@@ -25,10 +30,12 @@ export const apiError = (status: number, message: string, headers: Record<string
 /** Replies in order; the last reply repeats once the script runs out. */
 export function stubFetch(...replies: Reply[]): StubFetch {
   const requests: Request[] = [];
-  const fetch = async (request: Request, init?: RequestInit): Promise<Response> => {
+  // One argument, as the client calls it: everything, the signal included, is on the Request.
+  const fetch = async (request: Request): Promise<Response> => {
     requests.push(request);
     const reply = replies[Math.min(requests.length, replies.length) - 1] ?? json([]);
-    const signal = init?.signal ?? request.signal;
+    const { signal } = request;
+    if (reply === "ignore") return new Promise<never>(() => {});
     if (reply === "hang") {
       // Like a real fetch to a server that never answers: only the signal ends it.
       return new Promise((_, reject) => {

@@ -121,3 +121,108 @@ describe("abort", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+describe("a fetch that ignores the signal", () => {
+  it("still times out: the attempt races the time limit", async () => {
+    const fetch = stubFetch("ignore");
+    const call = createPlantStoreClient({ baseUrl, token, fetch, timeout: 300 }).createPlant({
+      name: "Fern",
+    });
+    const outcome = expect(call).rejects.toThrow(
+      new PlantStoreTimeoutError("POST https://plants.example/plants timed out (300 ms)"),
+    );
+    await vi.advanceTimersByTimeAsync(300);
+    await outcome;
+    await expect(call).rejects.toBeInstanceOf(PlantStoreTimeoutError);
+  });
+
+  it("still ends at the caller's abort, with the signal's reason", async () => {
+    const fetch = stubFetch("ignore");
+    const controller = new AbortController();
+    const call = createPlantStoreClient({ baseUrl, token, fetch }).listPlants(
+      {},
+      { signal: controller.signal },
+    );
+    await vi.advanceTimersByTimeAsync(200);
+    const reason = new Error("navigated away");
+    controller.abort(reason);
+    await expect(call).rejects.toBe(reason);
+    expect(fetch.requests).toHaveLength(1);
+  });
+
+  it("gets a Request whose own signal aborts at the timeout, with the timeout error as reason", async () => {
+    const fetch = stubFetch("ignore");
+    const call = createPlantStoreClient({ baseUrl, token, fetch, timeout: 100 }).createPlant({
+      name: "Fern",
+    });
+    const outcome = expect(call).rejects.toBeInstanceOf(PlantStoreTimeoutError);
+    await vi.advanceTimersByTimeAsync(0);
+    const { signal } = fetch.requests[0] as Request;
+    expect(signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    await outcome;
+    expect(signal.aborted).toBe(true);
+    expect(signal.reason).toBeInstanceOf(PlantStoreTimeoutError);
+  });
+
+  it("gets a Request whose own signal aborts when the caller aborts", async () => {
+    const fetch = stubFetch("ignore");
+    const controller = new AbortController();
+    const call = createPlantStoreClient({ baseUrl, token, fetch }).listPlants(
+      {},
+      { signal: controller.signal },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    expect(fetch.requests[0]?.signal.aborted).toBe(true);
+  });
+});
+
+describe("a token function that never settles", () => {
+  const neverSettles = () => new Promise<string>(() => {});
+
+  it("is bounded by the timeout, says so, and sends nothing", async () => {
+    const fetch = stubFetch(json(plants));
+    const call = createPlantStoreClient({
+      baseUrl,
+      token: neverSettles,
+      fetch,
+      timeout: 250,
+    }).createPlant({ name: "Fern" });
+    const outcome = expect(call).rejects.toThrow(
+      new PlantStoreTimeoutError(
+        "POST https://plants.example/plants timed out (250 ms) waiting for the token",
+      ),
+    );
+    await vi.advanceTimersByTimeAsync(250);
+    await outcome;
+    expect(fetch.requests).toHaveLength(0);
+  });
+
+  it("is asked again by each retry of a list, each within the timeout", async () => {
+    const fetch = stubFetch(json(plants));
+    const token = vi.fn(neverSettles);
+    const call = createPlantStoreClient({ baseUrl, token, fetch, timeout: 250 }).listPlants();
+    const outcome = expect(call).rejects.toBeInstanceOf(PlantStoreTimeoutError);
+    await vi.runAllTimersAsync();
+    await outcome;
+    expect(token).toHaveBeenCalledTimes(3);
+    expect(fetch.requests).toHaveLength(0);
+  });
+
+  it("is ended by the caller's abort", async () => {
+    const fetch = stubFetch(json(plants));
+    const controller = new AbortController();
+    const call = createPlantStoreClient({
+      baseUrl,
+      token: neverSettles,
+      fetch,
+      timeout: Infinity,
+    }).listPlants({}, { signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(1_000);
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
+    expect(fetch.requests).toHaveLength(0);
+  });
+});

@@ -6,6 +6,7 @@ import {
   PlantStoreApiError,
   type PlantStoreConnectionError,
   type PlantStoreError,
+  type PlantStoreFetch,
   type PlantStoreTimeoutError,
 } from "../../src/client/index.js";
 
@@ -56,6 +57,20 @@ describe("types", () => {
     expectTypeOf(error).toExtend<PlantStoreError>();
     expectTypeOf<PlantStoreTimeoutError>().toExtend<PlantStoreConnectionError>();
     expectTypeOf<PlantStoreConnectionError>().toExtend<Error>();
+  });
+
+  it("narrows with instanceof to each error class", () => {
+    const caught: unknown = undefined;
+    if (caught instanceof PlantStoreApiError) {
+      expectTypeOf(caught).toEqualTypeOf<PlantStoreApiError>();
+      expectTypeOf(caught.code).toEqualTypeOf<number | undefined>();
+    }
+  });
+
+  it("takes globalThis.fetch or a one-argument function as fetch", () => {
+    createPlantStoreClient({ baseUrl: "", token: "t", fetch: globalThis.fetch });
+    createPlantStoreClient({ baseUrl: "", token: "t", fetch: (request) => fetch(request) });
+    expectTypeOf<PlantStoreFetch>().parameters.toEqualTypeOf<[Request]>();
   });
 
   it("exposes the openapi-fetch client as raw, typed by the contract", () => {

@@ -1,12 +1,14 @@
 import type { PlantStoreErrorBody } from "../types.js";
-import { PlantStoreError } from "./PlantStoreError.js";
+import { brand, PlantStoreError } from "./PlantStoreError.js";
 
 /** The server answered with a status outside 2xx. */
 export class PlantStoreApiError extends PlantStoreError {
-  override name = "PlantStoreApiError";
+  static {
+    brand(PlantStoreApiError, "PlantStoreApiError");
+  }
   /** The HTTP status, such as 404. */
   declare readonly status: number;
-  /** The body's `error` field (the contract makes it equal `status`); `undefined` if absent. */
+  /** The body's `error` field when it is a number (the contract makes it equal `status`), else `undefined`. */
   declare readonly code: number | undefined;
   /** The response headers, for example `Retry-After` or `WWW-Authenticate`. */
   declare readonly headers: Headers;
@@ -14,10 +16,17 @@ export class PlantStoreApiError extends PlantStoreError {
   declare readonly body: unknown;
 
   constructor(method: string, url: string, response: Response, body: unknown) {
-    const { error: code, message } = Object(body) as Partial<PlantStoreErrorBody>;
+    const { error, message } = Object(body) as Partial<Record<keyof PlantStoreErrorBody, unknown>>;
     const { status, statusText, headers } = response;
-    // A proxy's HTML page is no message for a human: the status text stands in for it.
-    super(`${method} ${url} failed with status ${status}: ${message ?? statusText}`);
-    Object.assign(this, { status, code, headers, body });
+    // The server's sentence when it sent one; else the status text (a proxy's HTML page is no
+    // message for a human); else, as over HTTP/2, the status alone.
+    const reason = (typeof message === "string" && message) || statusText;
+    super(`${method} ${url} failed with status ${status}${reason && `: ${reason}`}`);
+    Object.assign(this, {
+      status,
+      code: typeof error === "number" ? error : undefined,
+      headers,
+      body,
+    });
   }
 }

@@ -1,6 +1,8 @@
-import { PlantStoreError } from "./PlantStoreError.js";
+import { brand, PlantStoreError } from "./PlantStoreError.js";
 
 /** No response: the server could not be reached or the connection broke. `cause` says why. */
 export class PlantStoreConnectionError extends PlantStoreError {
-  override name = "PlantStoreConnectionError";
+  static {
+    brand(PlantStoreConnectionError, "PlantStoreConnectionError");
+  }
 }
