@@ -72,6 +72,8 @@ export function createFaultInjector(): FaultInjector {
       const message =
         options.message ?? `${operation} failed with status ${status} (simulated by failNext).`;
       if (typeof message !== "string") throw new TypeError("failNext: message must be a string.");
+      // The Error body promises a message a person can read; "" would answer nothing.
+      if (message === "") throw new RangeError("failNext: message must not be empty.");
       const headers = checkFailureHeaders(options.headers);
       const remaining = checkTimes(options.times, "failNext");
       push(failures, operation, { value: { status, message, headers }, remaining });

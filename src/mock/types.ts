@@ -61,10 +61,11 @@ export interface FailNextOptions {
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number;
   /**
-   * Extra response headers, such as `Retry-After`. Names are case-insensitive: one that the
-   * answer already has (`Content-Type`) replaces it.
+   * Extra response headers, such as `Retry-After`: a `Headers` or a plain object. Names are
+   * case-insensitive: one that the answer already has (`Content-Type`) replaces it. Values
+   * are visible ASCII (spaces and tabs allowed).
    */
-  headers?: Record<string, string>;
+  headers?: Headers | Record<string, string>;
 }
 
 /** How many calls `delayNext` delays. */
