@@ -64,6 +64,12 @@ describe("fault helpers refuse what they cannot do", () => {
       'failNext: headers["x-a"] is not a valid header value: visible ASCII, spaces and tabs only.',
     ],
     [
+      "a message of null",
+      (h) => h.failNext("listPlants", { message: null as unknown as string }),
+      TypeError,
+      "failNext: message must be a string.",
+    ],
+    [
       "an empty message",
       (h) => h.failNext("listPlants", { message: "" }),
       RangeError,
