@@ -213,15 +213,6 @@ describe("createPlantStore: reset, entries, load, subscribe", () => {
     expect(store.entries()).toEqual(before);
   });
 
-  it.each(["x", null, { 0: {} }])("load() refuses entries that are no array (%j)", (value) => {
-    const store = createPlantStore({ seed });
-    const before = store.entries();
-    const call = () => store.load(value as never);
-    expect(call).toThrow(TypeError);
-    expect(call).toThrow("load: entries must be an array of stored plants, as entries() returns.");
-    expect(store.entries()).toEqual(before);
-  });
-
   it("subscribe() hears create, reset and load, and stops after unsubscribe", () => {
     const store = createPlantStore({ seed });
     const listener = vi.fn();
@@ -233,5 +224,16 @@ describe("createPlantStore: reset, entries, load, subscribe", () => {
     unsubscribe();
     store.create("a", { name: "y" });
     expect(listener).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("createPlantStore: load() input", () => {
+  it.each(["x", null, { 0: {} }])("load() refuses entries that are no array (%j)", (value) => {
+    const store = createPlantStore({ seed });
+    const before = store.entries();
+    const call = () => store.load(value as never);
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow("load: entries must be an array of stored plants, as entries() returns.");
+    expect(store.entries()).toEqual(before);
   });
 });
