@@ -7,14 +7,17 @@ const PLAIN_PATH = /^(\/[A-Za-z0-9\-._~!$&'()*+,;=:@]+)+$/;
 
 /**
  * "" (none) or a path such as "/v1", without a trailing slash. "v1" and "/v1/" both mean
- * "/v1"; anything that would never match a request throws a TypeError naming `name`.
+ * "/v1", "/" means none; anything that would never match a request as meant (an empty
+ * segment such as "//" included) throws a TypeError naming `name`.
  */
 export function checkBasePath(value: unknown, name = "basePath"): string {
   if (value === undefined) return "";
   if (typeof value !== "string") throw new TypeError(`${name} must be a string such as "/v1".`);
-  const trimmed = value.replace(/\/+$/, "");
-  const path = trimmed === "" || trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
-  if (path === "") return path;
+  if (value === "" || value === "/") return "";
+  // One trailing slash is forgiven; more would be an empty segment, which no request matches
+  // as meant ("//" is not the root, "/v1//" not "/v1"), so the pattern below refuses it.
+  const trimmed = value.endsWith("/") ? value.slice(0, -1) : value;
+  const path = trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
   const dotSegment = path.split("/").some((segment) => segment === "." || segment === "..");
   if (!PLAIN_PATH.test(path) || dotSegment) {
     throw new TypeError(

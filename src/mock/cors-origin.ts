@@ -17,6 +17,8 @@ export function checkCorsOrigin(value: unknown, name = "corsOrigin"): string | n
   );
 }
 
+const SPECIAL_NON_PAGE_SCHEMES = new Set(["ws:", "wss:", "ftp:", "file:"]);
+
 function serialisedOrigin(value: string): string | undefined {
   let url: URL;
   try {
@@ -24,8 +26,11 @@ function serialisedOrigin(value: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (url.host === "") return undefined;
-  // http(s) and the other special schemes have an origin; an app scheme such as
-  // capacitor://localhost has none in URL terms, but browsers send it as scheme://host.
+  if (url.host === "" || url.port === "0") return undefined;
+  // ws:, wss: and ftp: are special schemes with an origin, but no page is ever served from
+  // one, so no browser sends it in an Origin header.
+  if (SPECIAL_NON_PAGE_SCHEMES.has(url.protocol)) return undefined;
+  // http(s) has an origin; an app scheme such as capacitor://localhost has none in URL
+  // terms, but app web views send it as scheme://host.
   return url.origin === "null" ? `${url.protocol}//${url.host}` : url.origin;
 }

@@ -5,18 +5,24 @@
 
 // RFC 9110 token: the characters a field name may use.
 const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-// RFC 9110 field value, as Node writes it: no CR, LF, NUL or other control character.
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+// Visible ASCII, space and tab. RFC 9110 tolerates obs-text (0x80-0xFF), but the adapters
+// disagree on it: node:http writes "é" as UTF-8 bytes while fetch's Headers keeps it as
+// one Latin-1 byte, so a client would read different text from each. Refused instead.
+const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 // The adapters frame the body; a scenario that changed these would corrupt the connection.
 const FRAMING = new Set(["content-length", "transfer-encoding", "connection"]);
 
 export function checkFailureHeaders(headers: unknown): Record<string, string> {
   if (headers === undefined) return {};
   if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
-    throw new TypeError("failNext: headers must be an object of header names and string values.");
+    throw new TypeError(
+      "failNext: headers must be a Headers or an object of header names and string values.",
+    );
   }
+  // A Headers has no own enumerable properties: Object.entries would see nothing at all.
+  const entries = headers instanceof Headers ? [...headers] : Object.entries(headers);
   const checked: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [name, value] of entries) {
     const shown = JSON.stringify(name);
     if (!FIELD_NAME.test(name)) {
       throw new TypeError(`failNext: headers: ${shown} is not a valid header name.`);
@@ -33,7 +39,7 @@ export function checkFailureHeaders(headers: unknown): Record<string, string> {
     }
     if (!FIELD_VALUE.test(value)) {
       throw new TypeError(
-        `failNext: headers[${shown}] is not a valid header value: no CR, LF or other control characters.`,
+        `failNext: headers[${shown}] is not a valid header value: visible ASCII, spaces and tabs only.`,
       );
     }
     // Fetch's Headers trims these and node:http would not: trimmed here, every adapter agrees.

@@ -70,8 +70,12 @@ export function createFaultInjector(): FaultInjector {
       assertOptions(options, FAIL_NEXT_OPTIONS, "failNext");
       const status = checkStatus(options.status);
       const message =
-        options.message ?? `${operation} failed with status ${status} (simulated by failNext).`;
+        options.message === undefined
+          ? `${operation} failed with status ${status} (simulated by failNext).`
+          : options.message;
       if (typeof message !== "string") throw new TypeError("failNext: message must be a string.");
+      // The Error body promises a message a person can read; "" would answer nothing.
+      if (message === "") throw new RangeError("failNext: message must not be empty.");
       const headers = checkFailureHeaders(options.headers);
       const remaining = checkTimes(options.times, "failNext");
       push(failures, operation, { value: { status, message, headers }, remaining });

@@ -1,5 +1,6 @@
 // The fetch adapter of the core: web-standard Request -> Response, for MSW, Bun.serve,
 // Deno.serve and Workers. No Node built-ins, no msw.
+import { errorAnswer } from "./answers.js";
 import type { CoreAnswer, CoreRequest } from "./core-types.js";
 import { readBodyText } from "./fetch-request-body.js";
 import { createPlantStoreCore, type PlantStoreCore } from "./plant-store-core.js";
@@ -18,8 +19,21 @@ export function createPlantStoreFetchHandler(
 
 /** Wraps an existing core, so several adapters can serve one store and one set of faults. */
 export function fetchHandlerFor(core: PlantStoreCore): PlantStoreFetchHandler {
+  const failed = errorAnswer(500, FAILED, {
+    "content-type": "application/json",
+    ...core.baseHeaders,
+  });
   async function handle(request: Request): Promise<Response> {
-    return toResponse(request.method, await core.handle(toCoreRequest(request)));
+    if (!isRequest(request)) throw new TypeError(NOT_A_REQUEST);
+    let answer: CoreAnswer;
+    try {
+      answer = await core.handle(toCoreRequest(request));
+    } catch {
+      // A store passed in by the user that throws, say: the Error body the Node server
+      // sends too, never the raw error (MSW would show its stack as the response).
+      answer = failed;
+    }
+    return toResponse(request.method, answer);
   }
   return Object.assign(handle, {
     store: core.store,
@@ -27,6 +41,19 @@ export function fetchHandlerFor(core: PlantStoreCore): PlantStoreFetchHandler {
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
   });
+}
+
+const FAILED = "The server failed while handling the request.";
+const NOT_A_REQUEST =
+  "The Plant Store fetch handler takes a Request, such as handle(new Request(url, init)).";
+
+/** Structural, so a Request from another realm (a polyfill, an iframe) still passes. */
+function isRequest(value: unknown): value is Request {
+  if (typeof value !== "object" || value === null) return false;
+  const { url, method, headers } = value as Partial<Request>;
+  return (
+    typeof url === "string" && typeof method === "string" && typeof headers?.get === "function"
+  );
 }
 
 function toCoreRequest(request: Request): CoreRequest {

@@ -2,6 +2,7 @@
 // of `publicPlants` or its owner's sequence, so a viewer's list is a lazy merge of two
 // already-ordered arrays: O(limit) however many plants other owners hold.
 import { PlantIds } from "./plant-ids.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "./tokens.js";
 import type { NewPlant, Plant, StoredPlant } from "./types.js";
 
 export interface PlantRecord {
@@ -66,6 +67,16 @@ export function assertPlantInput(input: NewPlant, where: string): void {
   }
   if (input.id !== undefined && !isPlantId(input.id)) {
     throw new TypeError(`${where}: id must be an integer from 1 to 9007199254740991.`);
+  }
+}
+
+/**
+ * Owners are the bearer tokens that created the plants: a viewer can only ever be such a
+ * token, so a plant stored under anything else would be in no list at all.
+ */
+export function assertOwner(owner: unknown, where: string): asserts owner is string | null {
+  if (owner !== null && !isBearerToken(owner)) {
+    throw new TypeError(`${where}: owner must be null (a public plant) or ${BEARER_TOKEN_RULE}.`);
   }
 }
 

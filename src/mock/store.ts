@@ -2,6 +2,7 @@ import { defaultSeed } from "./default-seed.js";
 import { PlantIds } from "./plant-ids.js";
 import {
   addRecord,
+  assertOwner,
   assertPlantInput,
   emptyState,
   type PlantRecord,
@@ -22,7 +23,7 @@ const NO_PLANTS: readonly PlantRecord[] = Object.freeze([]);
 
 /** The in-memory Plant Store: public seed plants plus each owner's own plants. */
 export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
-  const seed = options.seed ?? defaultSeed;
+  const seed = options.seed === undefined ? defaultSeed : options.seed;
   // Built once up front so a bad seed fails at creation, not at the first reset().
   const seedEntries = seedToEntries(seed);
   let state = stateFrom(seedEntries, "seed");
@@ -62,6 +63,7 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
     },
 
     create(owner: string | null, input: NewPlant): CreatePlantResult {
+      assertOwner(owner, "create");
       assertPlantInput(input, "create");
       if (input.id !== undefined && state.ids.has(input.id)) {
         return { ok: false, reason: "duplicate-id", id: input.id };
@@ -102,12 +104,15 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
 
 /** Seed plants get their ids now, in order, so every reset() rebuilds the same store. */
 function seedToEntries(seed: readonly SeedPlant[]): StoredPlant[] {
+  if (!Array.isArray(seed)) {
+    throw new TypeError('seed must be an array of plants, such as [{ name: "Aloe" }].');
+  }
   // Explicit seed ids are reserved first, so an assigned id can never collide with one.
   const taken = new PlantIds();
   for (const [index, plant] of seed.entries()) {
     assertPlantInput(plant, `seed[${index}]`);
     if (plant.id === undefined) continue;
-    if (taken.has(plant.id)) throw new Error(`seed[${index}]: id ${plant.id} is used twice.`);
+    if (taken.has(plant.id)) throw new RangeError(`seed[${index}]: id ${plant.id} is used twice.`);
     taken.add(plant.id);
   }
   return seed.map((plant) => {
@@ -120,13 +125,19 @@ function seedToEntries(seed: readonly SeedPlant[]): StoredPlant[] {
 }
 
 function stateFrom(entries: readonly StoredPlant[], where: string): StoreState {
+  if (!Array.isArray(entries)) {
+    throw new TypeError(
+      `${where}: entries must be an array of stored plants, as entries() returns.`,
+    );
+  }
   const state = emptyState();
   for (const [index, entry] of entries.entries()) {
     const label = `${where}[${index}]`;
     assertPlantInput(entry, label);
-    if (entry.id === undefined || state.ids.has(entry.id)) {
-      throw new Error(`${label}: id must be present and unique.`);
-    }
+    if (entry.id === undefined) throw new TypeError(`${label}: id is missing.`);
+    if (state.ids.has(entry.id)) throw new RangeError(`${label}: id ${entry.id} is used twice.`);
+    // Not the bearer-token rule of create(): persistence loads owners whose token is no
+    // longer accepted under their "sha256:" key, kept invisible but not lost.
     if (entry.owner !== null && typeof entry.owner !== "string") {
       throw new TypeError(`${label}: owner must be a string or null.`);
     }

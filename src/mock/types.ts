@@ -30,7 +30,10 @@ export type CreatePlantResult =
 export interface PlantStore {
   /** The public plants plus `viewer`'s own, oldest first; costs O(limit), not O(size). */
   list(viewer: string, limit?: number): Plant[];
-  /** Adds a plant owned by `owner` (`null` = public) in O(1); a taken id changes nothing. */
+  /**
+   * Adds a plant owned by `owner` in O(1); a taken id changes nothing. `owner` is `null`
+   * (public) or a bearer token, since viewers are tokens; anything else throws a TypeError.
+   */
   create(owner: string | null, input: NewPlant): CreatePlantResult;
   /** Back to the seed the store was created with. */
   reset(): void;
@@ -56,15 +59,16 @@ export type PlantStoreOperation = "listPlants" | "createPlant";
 export interface FailNextOptions {
   /** HTTP status of the simulated failure, 400 to 599; default 500. */
   status?: number;
-  /** The Error body's `message`; a sentence naming the status by default. */
+  /** The Error body's `message`, not empty; a sentence naming the status by default. */
   message?: string;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number;
   /**
-   * Extra response headers, such as `Retry-After`. Names are case-insensitive: one that the
-   * answer already has (`Content-Type`) replaces it.
+   * Extra response headers, such as `Retry-After`: a `Headers` or a plain object. Names are
+   * case-insensitive: one that the answer already has (`Content-Type`) replaces it. Values
+   * are visible ASCII (spaces and tabs allowed).
    */
-  headers?: Record<string, string>;
+  headers?: Headers | Record<string, string>;
 }
 
 /** How many calls `delayNext` delays. */

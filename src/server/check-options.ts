@@ -69,11 +69,12 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
   checkMaxBodyBytes(options.maxBodyBytes);
   checkCorsOrigin(options.corsOrigin);
   const basePath = checkBasePath(options.basePath);
-  const port = options.port ?? 0;
+  // Everywhere: undefined means the default; null is refused (only corsOrigin gives it a meaning).
+  const port = options.port === undefined ? 0 : options.port;
   const portMessage = "port must be an integer from 0 to 65535.";
   if (typeof port !== "number") throw new TypeError(portMessage);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(portMessage);
-  const host = checkHost(options.host ?? "127.0.0.1");
+  const host = checkHost(options.host === undefined ? "127.0.0.1" : options.host);
   if (options.log !== undefined && typeof options.log !== "function") {
     throw new TypeError("log must be a function (line, kind) => void.");
   }
@@ -140,7 +141,7 @@ function milliseconds(
   fallback = DEFAULT_TIMEOUTS[name as keyof PlantStoreServerTimeouts],
   zero = " (0 = none)",
 ): number {
-  const ms = value ?? fallback;
+  const ms = value === undefined ? fallback : value;
   const message = `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}${zero}.`;
   if (typeof ms !== "number") throw new TypeError(message);
   if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_TIMER_MS) throw new RangeError(message);

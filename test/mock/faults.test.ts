@@ -49,7 +49,31 @@ describe("fault helpers refuse what they cannot do", () => {
       "a header value with CR/LF",
       (h) => h.failNext("listPlants", { headers: { "x-note": "a\r\nset-cookie: s=1" } }),
       TypeError,
-      'failNext: headers["x-note"] is not a valid header value: no CR, LF or other control characters.',
+      'failNext: headers["x-note"] is not a valid header value: visible ASCII, spaces and tabs only.',
+    ],
+    [
+      "a header value with a non-ASCII character",
+      (h) => h.failNext("listPlants", { headers: { "x-a": "é" } }),
+      TypeError,
+      'failNext: headers["x-a"] is not a valid header value: visible ASCII, spaces and tabs only.',
+    ],
+    [
+      "a Headers value with a Latin-1 character",
+      (h) => h.failNext("listPlants", { headers: new Headers({ "X-A": "caf\u00e9" }) }),
+      TypeError,
+      'failNext: headers["x-a"] is not a valid header value: visible ASCII, spaces and tabs only.',
+    ],
+    [
+      "a message of null",
+      (h) => h.failNext("listPlants", { message: null as unknown as string }),
+      TypeError,
+      "failNext: message must be a string.",
+    ],
+    [
+      "an empty message",
+      (h) => h.failNext("listPlants", { message: "" }),
+      RangeError,
+      "failNext: message must not be empty.",
     ],
     [
       "a header value that is no string",
@@ -73,7 +97,7 @@ describe("fault helpers refuse what they cannot do", () => {
       "headers that are no object",
       (h) => h.failNext("listPlants", { headers: "retry-after: 1" as unknown as object } as object),
       TypeError,
-      "failNext: headers must be an object of header names and string values.",
+      "failNext: headers must be a Headers or an object of header names and string values.",
     ],
     [
       "a message that is no string",
@@ -161,6 +185,14 @@ describe("fault helpers do what they say", () => {
     const res = await handle(list());
     expect(res.headers.get("content-type")).toBe("application/problem+json");
     expect(res.headers.get("retry-after")).toBe("7");
+  });
+
+  it("takes the headers from a Headers instance", async () => {
+    const handle = createPlantStoreFetchHandler();
+    handle.failNext("listPlants", { status: 503, headers: new Headers({ "Retry-After": "1" }) });
+    const res = await handle(list());
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
   });
 
   it("the same over real HTTP: one Content-Type, the one given", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPlantStoreClient } from "../../src/client/index.js";
-import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
+import { createPlantStore, createPlantStoreFetchHandler } from "../../src/mock/index.js";
 
 const BASE = "http://mock.test";
 const AUTH = { authorization: "Bearer t1" };
@@ -216,5 +216,36 @@ describe("fault scenarios", () => {
     expect(() => handle.failNext("deletePlant" as "listPlants", { status: 500 })).toThrow(
       TypeError,
     );
+  });
+});
+
+describe("misuse and failures", () => {
+  it.each([
+    ["a URL string", "http://m/plants"],
+    ["a URL object", new URL("http://m/plants")],
+    ["nothing", undefined],
+  ])("rejects %s with a TypeError saying a Request is needed", async (_, input) => {
+    const handle = createPlantStoreFetchHandler();
+    const error = await handle(input as unknown as Request).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      "The Plant Store fetch handler takes a Request, such as handle(new Request(url, init)).",
+    );
+  });
+
+  it("answers a store that throws with the 500 Error body and the CORS headers, as the Node server does", async () => {
+    const store = createPlantStore();
+    store.list = () => {
+      throw new Error("disk on fire");
+    };
+    const handle = createPlantStoreFetchHandler({ store, corsOrigin: "https://app.example" });
+    const res = await handle(new Request(`${BASE}/plants`, { headers: AUTH }));
+    expect(res.status).toBe(500);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    expect(await res.json()).toEqual({
+      error: 500,
+      message: "The server failed while handling the request.",
+    });
   });
 });

@@ -45,6 +45,9 @@ const refusals: Refusal[] = [
     `${ORIGIN_RULE}; did you mean "https://app.example"?`,
   ],
   ["a corsOrigin that is no URL", { corsOrigin: "app.example" }, TypeError, `${ORIGIN_RULE}.`],
+  ["a corsOrigin with port 0", { corsOrigin: "http://a:0" }, TypeError, `${ORIGIN_RULE}.`],
+  ["a corsOrigin with a ws: scheme", { corsOrigin: "ws://a" }, TypeError, `${ORIGIN_RULE}.`],
+  ["a corsOrigin with a wss: scheme", { corsOrigin: "wss://a:8443" }, TypeError, `${ORIGIN_RULE}.`],
   ["an empty corsOrigin", { corsOrigin: "" }, TypeError, `${ORIGIN_RULE}.`],
   [
     "a corsOrigin that is no string",
@@ -58,6 +61,8 @@ const refusals: Refusal[] = [
   ["a percent-encoded basePath", { basePath: "/v%31" }, TypeError, BASE_PATH_RULE],
   ["a basePath with ..", { basePath: "/a/../v1" }, TypeError, BASE_PATH_RULE],
   ["a basePath with an empty segment", { basePath: "//v1" }, TypeError, BASE_PATH_RULE],
+  ["a basePath of two slashes", { basePath: "//" }, TypeError, BASE_PATH_RULE],
+  ["a basePath ending in two slashes", { basePath: "/v1//" }, TypeError, BASE_PATH_RULE],
   ["a basePath with a space", { basePath: "/v 1" }, TypeError, BASE_PATH_RULE],
   [
     "a basePath that is no string",
@@ -109,6 +114,34 @@ const refusals: Refusal[] = [
     TypeError,
     "Give store or seed, not both: seed only fills a store created for you.",
   ],
+  // null never means "the default" (leave the option out for that); only corsOrigin gives it
+  // a meaning of its own.
+  [
+    "tokens of null",
+    { tokens: null },
+    TypeError,
+    'tokens must be an array of bearer tokens, such as ["my-token"].',
+  ],
+  [
+    "a seed of null",
+    { seed: null },
+    TypeError,
+    'seed must be an array of plants, such as [{ name: "Aloe" }].',
+  ],
+  [
+    "a store of null",
+    { store: null },
+    TypeError,
+    "store must be a PlantStore, as createPlantStore() returns.",
+  ],
+  ["a createStatus of null", { createStatus: null }, TypeError, "createStatus must be 200 or 201."],
+  [
+    "a maxBodyBytes of null",
+    { maxBodyBytes: null },
+    TypeError,
+    "maxBodyBytes must be a whole number of bytes, 1 or more.",
+  ],
+  ["a basePath of null", { basePath: null }, TypeError, 'basePath must be a string such as "/v1".'],
 ];
 
 describe("createPlantStoreFetchHandler refuses at creation", () => {
@@ -122,7 +155,9 @@ describe("createPlantStoreFetchHandler refuses at creation", () => {
 describe("createPlantStoreHandlers refuses at creation", () => {
   const base = "https://api.example";
   it.each(
-    refusals.filter(([what]) => /corsOrigin|createStatus|maxBodyBytes|seed|store/.test(what)),
+    refusals.filter(([what]) =>
+      /corsOrigin|createStatus|maxBodyBytes|seed|store|tokens/.test(what),
+    ),
   )("%s", (_, options, errorClass, message) => {
     const create = () =>
       createPlantStoreHandlers({
@@ -141,6 +176,22 @@ describe("createPlantStoreHandlers refuses at creation", () => {
     ["a baseUrl with a fragment", { baseUrl: `${base}/v1#x` }, BASE_URL_RULE],
     ["a baseUrl with credentials", { baseUrl: "https://user:pw@api.example" }, BASE_URL_RULE],
     ["a baseUrl that is not http(s)", { baseUrl: "ftp://api.example" }, BASE_URL_RULE],
+    ["a baseUrl of null", { baseUrl: null }, BASE_URL_RULE],
+    [
+      "a baseUrl ending in two slashes",
+      { baseUrl: `${base}/v1//` },
+      BASE_PATH_RULE.replace("basePath", "baseUrl's path"),
+    ],
+    [
+      "a baseUrl whose path is two slashes",
+      { baseUrl: `${base}//` },
+      BASE_PATH_RULE.replace("basePath", "baseUrl's path"),
+    ],
+    [
+      "answerUnknownPaths of null",
+      { baseUrl: base, answerUnknownPaths: null },
+      "answerUnknownPaths must be true or false.",
+    ],
     [
       "a baseUrl with a non-ASCII path",
       { baseUrl: `${base}/caf\u00e9` },
@@ -173,6 +224,18 @@ describe("options the handlers accept", () => {
     const off = createPlantStoreFetchHandler({ corsOrigin: null });
     const res = await off(new Request("http://mock.test/plants", { headers: AUTH }));
     expect(res.headers.has("access-control-allow-origin")).toBe(false);
+  });
+
+  it('reads "/" and one trailing slash as written without it', async () => {
+    for (const [basePath, path] of [
+      ["/", "/plants"],
+      ["/v1/", "/v1/plants"],
+      ["v1/", "/v1/plants"],
+    ]) {
+      const handle = createPlantStoreFetchHandler({ basePath });
+      const res = await handle(new Request(`http://mock.test${path}`, { headers: AUTH }));
+      expect(res.status).toBe(200);
+    }
   });
 
   it("serves a basePath made of every plain path character", async () => {

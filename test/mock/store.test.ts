@@ -109,6 +109,14 @@ describe("createPlantStore: ids", () => {
 
   it("refuses invalid input from direct callers", () => {
     const store = createPlantStore();
+    const twice = () =>
+      createPlantStore({
+        seed: [
+          { name: "a", id: 1 },
+          { name: "b", id: 1 },
+        ],
+      });
+    expect(twice).toThrow(RangeError);
     expect(() => store.create("a", { name: "" })).toThrow(TypeError);
     expect(() => store.create("a", { name: "x", id: 0 })).toThrow(TypeError);
     expect(() => store.create("a", { name: "x", id: 2 ** 53 })).toThrow(TypeError);
@@ -119,7 +127,34 @@ describe("createPlantStore: ids", () => {
           { name: "b", id: 1 },
         ],
       }),
-    ).toThrow("seed[1]: id 1 is used twice.");
+    ).toThrow(new RangeError("seed[1]: id 1 is used twice."));
+  });
+
+  it.each([undefined, 5, "", "a b", "sha256:ab"])(
+    "create refuses an owner no request could ever list (%j)",
+    (owner) => {
+      const store = createPlantStore({ seed });
+      const call = () => store.create(owner as string, { name: "x" });
+      expect(call).toThrow(TypeError);
+      expect(call).toThrow(
+        "create: owner must be null (a public plant) or a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.",
+      );
+      expect(store.size).toBe(seed.length);
+    },
+  );
+
+  it("create takes null for a public plant and a bearer token for an owned one", () => {
+    const store = createPlantStore({ seed: [] });
+    store.create(null, { name: "Public" });
+    store.create("t1", { name: "Own" });
+    expect(store.list("t2").map((p) => p.name)).toEqual(["Public"]);
+    expect(store.list("t1").map((p) => p.name)).toEqual(["Public", "Own"]);
+  });
+
+  it.each([null, "x", { length: 1 }])("refuses a seed that is no array (%j)", (value) => {
+    const call = () => createPlantStore({ seed: value as never });
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow('seed must be an array of plants, such as [{ name: "Aloe" }].');
   });
 });
 
@@ -169,7 +204,11 @@ describe("createPlantStore: reset, entries, load, subscribe", () => {
       { id: 1, name: "x", owner: null },
       { id: 1, name: "y", owner: null },
     ];
-    expect(() => store.load(duplicate)).toThrow("load[1]: id must be present and unique.");
+    expect(() => store.load(duplicate)).toThrow(new RangeError("load[1]: id 1 is used twice."));
+    expect(() => store.load(duplicate)).toThrow(RangeError);
+    const missing = [{ name: "x", owner: null }] as never;
+    expect(() => store.load(missing)).toThrow(new TypeError("load[0]: id is missing."));
+    expect(() => store.load(missing)).toThrow(TypeError);
     expect(() => store.load([{ id: 1, name: "", owner: null }])).toThrow(TypeError);
     expect(store.entries()).toEqual(before);
   });
@@ -185,5 +224,16 @@ describe("createPlantStore: reset, entries, load, subscribe", () => {
     unsubscribe();
     store.create("a", { name: "y" });
     expect(listener).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("createPlantStore: load() input", () => {
+  it.each(["x", null, { 0: {} }])("load() refuses entries that are no array (%j)", (value) => {
+    const store = createPlantStore({ seed });
+    const before = store.entries();
+    const call = () => store.load(value as never);
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow("load: entries must be an array of stored plants, as entries() returns.");
+    expect(store.entries()).toEqual(before);
   });
 });

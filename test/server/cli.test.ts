@@ -140,7 +140,11 @@ describe("plant-store-mock", () => {
     [["--bogus"], "plant-store-mock: Unknown option '--bogus' (see --help)."],
     [["--port"], "plant-store-mock: Option '--port <value>' argument missing (see --help)."],
     [["--port", "99999"], "plant-store-mock: --port must be a whole number from 0 to 65535."],
-    [["--port", "-1"], "plant-store-mock: Option '--port' argument is ambiguous (see --help)."],
+    [["--port", "-1"], "plant-store-mock: --port must be a whole number from 0 to 65535."],
+    [
+      ["--request-timeout", "-5"],
+      "plant-store-mock: --request-timeout must be a whole number from 0 to 2147483647.",
+    ],
     [["--create-status", "202"], "plant-store-mock: --create-status must be 200 or 201."],
     [
       ["--token", "has space"],
@@ -178,6 +182,44 @@ describe("plant-store-mock", () => {
     expect(run.stderr).toContain(`plant-store-mock: --seed ${seedFile}: `);
     expect(run.stderr).toContain(problem);
   });
+
+  it("refuses a seed file that is no JSON with exactly one line, its newline shown escaped", async () => {
+    const seedFile = join(directory, "nope.json");
+    await writeFile(seedFile, "nope\n");
+    const run = await runCli(bin, ["--port", "0", "--seed", seedFile]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `plant-store-mock: --seed ${seedFile}: not valid JSON (Unexpected token 'o', "nope\\n" is not valid JSON).\n`,
+    );
+  });
+
+  it("refuses a seed file that is no UTF-8 with one line naming the file", async () => {
+    const seedFile = join(directory, "latin1.json");
+    await writeFile(seedFile, Buffer.from('[{"name":"Caf\xe9"}]', "latin1"));
+    const run = await runCli(bin, ["--port", "0", "--seed", seedFile]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `plant-store-mock: --seed ${seedFile}: not valid UTF-8 text; save the file as UTF-8.\n`,
+    );
+  });
+
+  it("reads a seed file that starts with a byte order mark", async () => {
+    const seedFile = join(directory, "bom.json");
+    await writeFile(seedFile, '\ufeff[{"name":"Caf\u00e9"}]');
+    const cli = await start(["--seed", seedFile]);
+    expect(await (await list(cli.url, DEMO_TOKEN)).json()).toEqual([{ name: "Caf\u00e9" }]);
+  });
+
+  it.each([",", "a,,b", "a,b,", " , "])(
+    "refuses PLANT_STORE_TOKENS=%j with an empty entry: one line, exit code 2",
+    async (tokens) => {
+      const run = await runCli(bin, ["--port", "0"], { PLANT_STORE_TOKENS: tokens });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        "plant-store-mock: PLANT_STORE_TOKENS: an entry of the comma-separated list is empty; remove the extra comma.\n",
+      );
+    },
+  );
 
   it("refuses a corrupt data file with a clear message and exit code 2", async () => {
     const dataFile = join(directory, "corrupt.json");

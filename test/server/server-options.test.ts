@@ -154,6 +154,59 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     TypeError,
     "dataFile must be the path of a JSON file.",
   ],
+  // null never means "the default" (leave the option out for that); only corsOrigin gives
+  // it a meaning of its own.
+  ["a port of null", () => ({ port: null }), TypeError, "port must be an integer from 0 to 65535."],
+  ["a host of null", () => ({ host: null }), TypeError, HOST_RULE],
+  [
+    "tokens of null",
+    () => ({ tokens: null }),
+    TypeError,
+    'tokens must be an array of bearer tokens, such as ["my-token"].',
+  ],
+  [
+    "a requestTimeout of null",
+    () => ({ requestTimeout: null }),
+    TypeError,
+    timer("requestTimeout"),
+  ],
+  [
+    "a headersTimeout of null",
+    () => ({ headersTimeout: null }),
+    TypeError,
+    timer("headersTimeout"),
+  ],
+  [
+    "a keepAliveTimeout of null",
+    () => ({ keepAliveTimeout: null }),
+    TypeError,
+    timer("keepAliveTimeout"),
+  ],
+  [
+    "a shutdownTimeout of null",
+    () => ({ shutdownTimeout: null }),
+    TypeError,
+    timer("shutdownTimeout"),
+  ],
+  ["a saveDelay of null", () => ({ saveDelay: null }), TypeError, timer("saveDelay", "")],
+  [
+    "a log of null",
+    () => ({ log: null }),
+    TypeError,
+    "log must be a function (line, kind) => void.",
+  ],
+  [
+    "logRequests of null",
+    () => ({ logRequests: null }),
+    TypeError,
+    "logRequests must be true or false.",
+  ],
+  [
+    "a dataFile of null",
+    () => ({ dataFile: null }),
+    TypeError,
+    "dataFile must be the path of a JSON file.",
+  ],
   [
     "a dataFile in a directory that does not exist",
     () => ({ dataFile: join(directory, "missing", "plants.json") }),

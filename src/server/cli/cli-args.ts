@@ -42,7 +42,7 @@ const OPTIONS = {
 export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
   let values: ReturnType<typeof parse>["values"];
   try {
-    values = parse(args).values;
+    values = parse(withNegativeValues(args)).values;
   } catch (error) {
     // Node's messages go on with advice about positionals; the first sentence is the point.
     const first = (error as Error).message.split(/\.\s|\n/)[0];
@@ -86,6 +86,31 @@ function parse(args: readonly string[]) {
   return parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false });
 }
 
+/**
+ * `--port -1` as `--port=-1`: parseArgs calls a value that starts with "-" ambiguous, which
+ * tells the user nothing; joined, the value reaches its check and the message gives the range.
+ */
+function withNegativeValues(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    if (arg === "--") return [...joined, ...args.slice(i)];
+    const name = arg.startsWith("--") ? arg.slice(2) : undefined;
+    const takesValue =
+      name !== undefined &&
+      Object.hasOwn(OPTIONS, name) &&
+      OPTIONS[name as keyof typeof OPTIONS].type === "string";
+    if (takesValue && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
 function readTokens(
   flags: string[] | undefined,
   fromEnv: string | undefined,
@@ -94,11 +119,17 @@ function readTokens(
     if (!flags.every(isBearerToken)) throw new CliUsageError(`--token ${TOKEN_RULE}`);
     return { tokens: flags, source: "--token" };
   }
-  const listed = (fromEnv ?? "")
-    .split(",")
-    .map((token) => token.trim())
-    .filter((token) => token !== "");
-  if (listed.length === 0) return { tokens: [DEMO_TOKEN], source: "demo" };
+  // Unset or blank is the demo token; anything else is a list, and an empty entry in it
+  // ("a,,b", ",") is a typo that would otherwise go unnoticed.
+  if (fromEnv === undefined || fromEnv.trim() === "") {
+    return { tokens: [DEMO_TOKEN], source: "demo" };
+  }
+  const listed = fromEnv.split(",").map((token) => token.trim());
+  if (listed.includes("")) {
+    throw new CliUsageError(
+      "PLANT_STORE_TOKENS: an entry of the comma-separated list is empty; remove the extra comma.",
+    );
+  }
   if (!listed.every(isBearerToken)) {
     throw new CliUsageError(`PLANT_STORE_TOKENS: every comma-separated token ${TOKEN_RULE}`);
   }

@@ -2,6 +2,7 @@
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos.
 import { parseCliArgs } from "./cli-args.js";
 import { HELP_TEXT } from "./help-text.js";
+import { oneLine } from "./one-line.js";
 import { readPackageVersion } from "./package-version.js";
 import { type CliOutput, runServer } from "./run-server.js";
 
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
     return await runServer(command, output);
   } catch (error) {
     // Bad flags, an unusable seed or data file, a taken port: one line, nothing else.
-    output.err(`plant-store-mock: ${(error as Error).message}`);
+    output.err(`plant-store-mock: ${oneLine((error as Error).message)}`);
     return USAGE_ERROR;
   }
 }

@@ -5,15 +5,24 @@ import { CliUsageError } from "./cli-usage-error.js";
 
 /** Reads `--seed <file.json>`: an array of `{ name, tag?, id? }`, checked item by item. */
 export async function loadSeedFile(path: string): Promise<SeedPlant[]> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, "utf8");
+    bytes = await readFile(path);
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === "ENOENT"
         ? "no such file"
         : (error as Error).message;
     throw new CliUsageError(`--seed ${path}: cannot read the file (${reason}).`);
+  }
+  let text: string;
+  try {
+    // fatal: a byte that is no UTF-8 fails here rather than becoming U+FFFD in a plant's
+    // name; a leading byte order mark (editors on Windows write one) is dropped, as
+    // request bodies do.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new CliUsageError(`--seed ${path}: not valid UTF-8 text; save the file as UTF-8.`);
   }
   let data: unknown;
   try {
