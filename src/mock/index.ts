@@ -13,6 +13,7 @@ export type {
   NewPlant,
   Plant,
   PlantStore,
+  PlantStoreChange,
   PlantStoreErrorBody,
   PlantStoreFaults,
   PlantStoreFetchHandler,
