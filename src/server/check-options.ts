@@ -1,4 +1,5 @@
 import { DEMO_TOKEN } from "./demo-token.js";
+import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/fsync-policy.js";
 import {
   DEFAULT_TIMEOUTS,
   type PlantStoreServerOptions,
@@ -11,13 +12,12 @@ const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 export function isBearerToken(token: string): boolean {
   return BEARER_TOKEN.test(token);
 }
-const DEFAULT_SAVE_DELAY = 100;
 
 export interface CheckedServerOptions {
   tokens: readonly string[];
   port: number;
   host: string;
-  saveDelay: number;
+  fsync: FsyncPolicy;
   timeouts: PlantStoreServerTimeouts;
   connectionsCheckingInterval: number;
 }
@@ -52,10 +52,7 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
     keepAliveTimeout: milliseconds(options, "keepAliveTimeout"),
     shutdownTimeout: milliseconds(options, "shutdownTimeout"),
   };
-  const saveDelay = options.saveDelay ?? DEFAULT_SAVE_DELAY;
-  if (!Number.isSafeInteger(saveDelay) || saveDelay < 0) {
-    throw new RangeError("saveDelay must be a whole number of milliseconds, 0 or more.");
-  }
+  const fsync = options.fsync === undefined ? DEFAULT_FSYNC : checkFsyncPolicy(options.fsync);
   // Check often enough that a timeout fires close to its value, without busy polling.
   const shortest = Math.min(...[requestTimeout, headersTimeout].filter((ms) => ms > 0), 4_000);
   const connectionsCheckingInterval = Math.max(10, Math.floor(shortest / 4));
@@ -63,7 +60,7 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
     tokens,
     port,
     host: options.host ?? "127.0.0.1",
-    saveDelay,
+    fsync,
     timeouts,
     connectionsCheckingInterval,
   };

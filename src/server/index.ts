@@ -1,6 +1,6 @@
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { DEMO_TOKEN } from "./demo-token.js";
-export { PlantStoreDataFileError } from "./persistence/data-file.js";
+export { PlantStoreDataFileError } from "./persistence/data-file-error.js";
 export {
   DEFAULT_TIMEOUTS,
   type PlantStoreServerLog,

@@ -1,4 +1,5 @@
 import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
+import type { FsyncPolicy } from "./persistence/fsync-policy.js";
 
 export interface PlantStoreServerTimeouts {
   requestTimeout: number;
@@ -40,8 +41,17 @@ export interface PlantStoreServerOptions {
   basePath?: PlantStoreHandlerOptions["basePath"];
   /** Largest accepted request body in bytes; default 1 MiB, larger gets 413. */
   maxBodyBytes?: number;
-  /** JSON file that keeps the store across restarts (loaded at start, saved after changes). */
+  /**
+   * File that keeps the store across restarts: loaded at start, each create appended
+   * before it is answered, rewritten after a reset or load (docs/persistence.md).
+   */
   dataFile?: string;
+  /**
+   * When the data file is flushed to disk: "always" (before each create is answered),
+   * every N milliseconds, or "never" (left to the OS). Default 1000. A killed process
+   * loses no answered create under any of them; this decides what a power loss may cost.
+   */
+  fsync?: FsyncPolicy;
   /**
    * Receives one line per request (`GET /plants 200 1.2 ms`, kind "request") and problems
    * such as a failed save of the data file (kind "error"). Never receives a token.
@@ -58,6 +68,4 @@ export interface PlantStoreServerOptions {
    * the whole process; the CLI turns it on, as it owns its process.
    */
   overrideGlobalObjects?: boolean;
-  /** How long changes are collected before the data file is rewritten; default 100 ms. */
-  saveDelay?: number;
 }

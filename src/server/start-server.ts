@@ -1,7 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
-import { createPlantStoreFetchHandler } from "../mock/fetch-handler.js";
+import { fetchHandlerFor } from "../mock/fetch-handler.js";
+import { createPlantStoreCore } from "../mock/plant-store-core.js";
 import { createPlantStore } from "../mock/store.js";
 import type { PlantStore, PlantStoreFaults } from "../mock/types.js";
 import { checkServerOptions } from "./check-options.js";
@@ -38,18 +39,21 @@ export async function startPlantStoreServer(
           store,
           tokens,
           path: options.dataFile,
-          delay: checked.saveDelay,
+          fsync: checked.fsync,
           log,
         });
 
-  const handler = createPlantStoreFetchHandler({
-    store,
-    tokens,
-    createStatus: options.createStatus,
-    basePath: options.basePath,
-    maxBodyBytes: options.maxBodyBytes,
-    corsOrigin: options.corsOrigin,
-  });
+  const handler = fetchHandlerFor(
+    createPlantStoreCore({
+      store,
+      tokens,
+      createStatus: options.createStatus,
+      basePath: options.basePath,
+      maxBodyBytes: options.maxBodyBytes,
+      corsOrigin: options.corsOrigin,
+      commit: persistence?.commit,
+    }),
+  );
   const listener = getRequestListener(catchHandlerFailures(handler), {
     // Off by default: this often runs inside a user's test process, next to MSW and their
     // own code, whose global Request/Response must stay the platform's.
@@ -82,7 +86,7 @@ export async function startPlantStoreServer(
   try {
     address = await listen(server, checked.port, checked.host);
   } catch (error) {
-    await persistence?.stop();
+    await persistence?.close();
     throw error;
   }
 
@@ -94,7 +98,7 @@ export async function startPlantStoreServer(
     delayNext: handler.delayNext,
     clearFaults: handler.clearFaults,
     close() {
-      closed ??= closeServer().finally(() => persistence?.stop());
+      closed ??= closeServer().finally(() => persistence?.close());
       return closed;
     },
   };

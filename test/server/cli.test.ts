@@ -142,6 +142,10 @@ describe("plant-store-mock", () => {
     [["--port", "99999"], "plant-store-mock: --port must be a whole number from 0 to 65535."],
     [["--port", "-1"], "plant-store-mock: Option '--port' argument is ambiguous (see --help)."],
     [["--create-status", "202"], "plant-store-mock: --create-status must be 200 or 201."],
+    ...["sometimes", "0", "1.5", "2147483648", ""].map((value) => [
+      ["--fsync", value],
+      "plant-store-mock: --fsync must be always, never or a whole number of milliseconds from 1 to 2147483647.",
+    ]),
     [
       ["--token", "has space"],
       "plant-store-mock: --token must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.",
@@ -186,7 +190,7 @@ describe("plant-store-mock", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       new RegExp(
-        `^plant-store-mock: Data file ${dataFile} is not valid JSON \\(.*\\); fix or remove it\\.\\n$`,
+        `^plant-store-mock: Data file ${dataFile}, line 1: not valid JSON \\(.*\\); fix or remove it\\.\\n$`,
       ),
     );
   });

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { isBearerToken } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
+import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/fsync-policy.js";
 import type { PlantStoreServerOptions } from "../server-options.js";
 import type { TokenSource } from "./banner.js";
 import { CliUsageError } from "./cli-usage-error.js";
@@ -23,6 +24,7 @@ const OPTIONS = {
   token: { type: "string", multiple: true },
   seed: { type: "string" },
   data: { type: "string" },
+  fsync: { type: "string" },
   "create-status": { type: "string" },
   "cors-origin": { type: "string" },
   "base-path": { type: "string" },
@@ -60,6 +62,7 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
     corsOrigin: nonEmpty(values["cors-origin"], "--cors-origin"),
     basePath: values["base-path"],
     dataFile: nonEmpty(values.data, "--data"),
+    fsync: fsyncPolicy(values.fsync),
     maxBodyBytes: integer(values["max-body-bytes"], "--max-body-bytes", 1),
     requestTimeout: integer(values["request-timeout"], "--request-timeout", 0),
     keepAliveTimeout: integer(values["keep-alive-timeout"], "--keep-alive-timeout", 0),
@@ -112,6 +115,17 @@ function integer(
     throw new CliUsageError(`${flag} must be a whole number from ${min} to ${max}.`);
   }
   return value;
+}
+
+function fsyncPolicy(text: string | undefined): FsyncPolicy | undefined {
+  if (text === undefined || text === "always" || text === "never") return text;
+  if (/^\d+$/.test(text)) {
+    const period = Number(text);
+    if (period >= 1 && period <= MAX_FSYNC_PERIOD) return period;
+  }
+  throw new CliUsageError(
+    `--fsync must be always, never or a whole number of milliseconds from 1 to ${MAX_FSYNC_PERIOD}.`,
+  );
 }
 
 function nonEmpty(text: string | undefined, flag: string): string | undefined {

@@ -1,0 +1,179 @@
+// The writer of the data file. Lines of creates are grouped: while one write is under way
+// the next creates queue, and all of them go out in the next write, so a burst of N
+// concurrent creates costs a few writes, not N. `commit()` resolves once every change made
+// before it is in the file, which is what a create's answer waits for.
+import type { StoredPlant } from "../../mock/types.js";
+import type { FsyncPolicy } from "./fsync-policy.js";
+import { type OpenLogFile, writeAll, writeSnapshotFile } from "./write-snapshot.js";
+
+export interface DataLog {
+  /** Queues a create's line (newline included) for the next write. */
+  append(line: string): void;
+  /** Queues a new snapshot replacing the file (after a reset or load); queued lines are dropped. */
+  rewrite(entries: readonly StoredPlant[]): void;
+  /** Resolves once every change queued so far is written to the OS (and synced under "always"). */
+  commit(): Promise<void>;
+  /** Writes what is queued, syncs (unless "never") and closes the file. */
+  close(): Promise<void>;
+}
+
+interface Waiter {
+  /** The change it waits for: resolved when `durable` reaches it. */
+  change: number;
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+export function openDataLog(options: {
+  path: string;
+  file: OpenLogFile;
+  fsync: FsyncPolicy;
+  encode: { header(count: number): string; plant(plant: StoredPlant): string };
+  onError(error: Error): void;
+}): DataLog {
+  const { path, fsync, encode, onError } = options;
+  let file = options.file;
+  /** Changes seen so far (each create, reset and load counts one). */
+  let changes = 0;
+  /** Every change up to this one is in the file. */
+  let durable = 0;
+  let lines: string[] = [];
+  let snapshot: { entries: readonly StoredPlant[]; change: number } | undefined;
+  let draining: Promise<void> | undefined;
+  let scheduled = false;
+  let unsynced = false;
+  let syncing: Promise<void> = Promise.resolve();
+  const waiters: Waiter[] = [];
+
+  const syncTimer =
+    typeof fsync === "number" ? setInterval(() => void syncInBackground(), fsync) : undefined;
+  syncTimer?.unref();
+
+  function syncInBackground(): Promise<void> {
+    if (!unsynced) return syncing;
+    unsynced = false;
+    const handle = file.handle;
+    syncing = syncing.then(() =>
+      handle.datasync().catch((error: Error) => {
+        unsynced = true;
+        onError(error);
+      }),
+    );
+    return syncing;
+  }
+
+  function settle(upTo: number, error?: Error): void {
+    while (waiters.length > 0 && (waiters[0] as Waiter).change <= upTo) {
+      const waiter = waiters.shift() as Waiter;
+      if (error === undefined) waiter.resolve();
+      else waiter.reject(error);
+    }
+  }
+
+  // setImmediate rather than a microtask: creates answered in the same turn of the event
+  // loop (pipelined requests, a busy poll phase) then share one write.
+  function schedule(): void {
+    if (scheduled || draining !== undefined) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      void startDrain();
+    });
+  }
+
+  /** The one drain under way, started if there is none: two would interleave their writes. */
+  function startDrain(): Promise<void> {
+    draining ??= drain().finally(() => {
+      draining = undefined;
+    });
+    return draining;
+  }
+
+  async function drain(): Promise<void> {
+    while (snapshot !== undefined || lines.length > 0) {
+      const ok = snapshot !== undefined ? await writeSnapshot(snapshot) : await writeLines();
+      // A failure is reported to the creates waiting for it; the next change tries again.
+      if (!ok) return;
+    }
+  }
+
+  async function writeSnapshot(job: { entries: readonly StoredPlant[]; change: number }) {
+    try {
+      const next = await writeSnapshotFile(path, job.entries, encode);
+      const previous = file;
+      file = next;
+      unsynced = false;
+      await syncing;
+      await previous.handle.close().catch(() => undefined);
+    } catch (error) {
+      settle(job.change, error as Error);
+      onError(error as Error);
+      return false;
+    }
+    if (snapshot === job) snapshot = undefined;
+    durable = Math.max(durable, job.change);
+    settle(job.change);
+    return true;
+  }
+
+  async function writeLines(): Promise<boolean> {
+    const batch = lines;
+    const upTo = changes;
+    lines = [];
+    const { handle, size } = file;
+    try {
+      file.size += await writeAll(handle, batch.join(""), size);
+      if (fsync === "always") await handle.datasync();
+      else unsynced = true;
+    } catch (error) {
+      // Cut off what part of the batch reached the file, so the retry does not leave a torn
+      // line in the middle; the lines go back in the queue unless a snapshot replaced them.
+      file.size = size;
+      await handle.truncate(size).catch(() => undefined);
+      if (snapshot === undefined) lines = batch.concat(lines);
+      settle(upTo, error as Error);
+      onError(error as Error);
+      return false;
+    }
+    durable = upTo;
+    settle(upTo);
+    return true;
+  }
+
+  return {
+    append(line) {
+      changes++;
+      lines.push(line);
+      schedule();
+    },
+    rewrite(entries) {
+      changes++;
+      lines = [];
+      snapshot = { entries, change: changes };
+      schedule();
+    },
+    commit() {
+      if (durable >= changes) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        waiters.push({ change: changes, resolve, reject });
+        schedule();
+      });
+    },
+    async close() {
+      clearInterval(syncTimer);
+      await draining;
+      if (snapshot !== undefined || lines.length > 0) {
+        // One more try (the last one failed, or changes came while it ran); a second
+        // failure is the caller's to report, as this is the last chance to save them.
+        await startDrain();
+        if (snapshot !== undefined || lines.length > 0) {
+          await file.handle.close().catch(() => undefined);
+          throw new Error(`Could not save the last changes to the data file ${path}.`);
+        }
+      }
+      await syncing;
+      if (fsync !== "never") await file.handle.datasync();
+      await file.handle.close();
+    },
+  };
+}
