@@ -142,7 +142,7 @@ describe("plant-store-mock", () => {
     [["--port", "99999"], "plant-store-mock: --port must be a whole number from 0 to 65535."],
     [["--port", "-1"], "plant-store-mock: Option '--port' argument is ambiguous (see --help)."],
     [["--create-status", "202"], "plant-store-mock: --create-status must be 200 or 201."],
-    ...["sometimes", "0", "1.5", "2147483648", ""].map((value) => [
+    ...["sometimes", "0", "1.5", "2147483648", ""].map((value): [string[], string] => [
       ["--fsync", value],
       "plant-store-mock: --fsync must be always, never or a whole number of milliseconds from 1 to 2147483647.",
     ]),

@@ -118,7 +118,13 @@ describe("data file writer", () => {
   it("a failed write rejects the waiting commits, cuts off what it wrote, and the next write saves it all", async () => {
     const errors: string[] = [];
     const { store, persistence } = await openStore("never", (line) => errors.push(line));
-    const realWrite = fileHandle.write;
+    const realWrite = fileHandle.write as (
+      this: FileHandle,
+      buffer: Buffer,
+      offset: number,
+      length: number,
+      position: number,
+    ) => Promise<{ bytesWritten: number }>;
     vi.spyOn(fileHandle, "write").mockImplementationOnce(async function (
       this: FileHandle,
       buffer: Buffer,
@@ -129,7 +135,7 @@ describe("data file writer", () => {
       // Half the bytes reach the file, then the disk is full.
       await realWrite.call(this, buffer, offset, Math.floor(length / 2), position);
       throw new Error("ENOSPC: no space left on device, write");
-    } as typeof realWrite);
+    } as unknown as typeof fileHandle.write);
     store.create(OWNER, { name: "Aloe" });
     await expect(persistence.commit()).rejects.toThrow("ENOSPC: no space left on device");
     expect(errors).toEqual([

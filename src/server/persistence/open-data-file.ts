@@ -6,6 +6,7 @@ import type { FsyncPolicy } from "./fsync-policy.js";
 import { encodeHeader, encodePlantLine } from "./log-format.js";
 import { createOwnerKeys } from "./owner-keys.js";
 import { readDataFile } from "./read-data-file.js";
+import { removeStaleSnapshots } from "./stale-snapshots.js";
 import { type OpenLogFile, writeSnapshotFile } from "./write-snapshot.js";
 
 export interface DataFilePersistence {
@@ -34,6 +35,7 @@ export async function openDataFile(options: {
     plant: (plant: StoredPlant) => encodePlantLine(plant, owners),
   };
   const contents = await readDataFile(path, owners);
+  await removeStaleSnapshots(path);
   if (contents !== undefined) store.load(contents.entries);
 
   let file: OpenLogFile;

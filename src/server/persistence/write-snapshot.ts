@@ -2,8 +2,9 @@
 // without a moment where a crash leaves no usable file.
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, rename, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import type { StoredPlant } from "../../mock/types.js";
+import { snapshotFileName } from "./stale-snapshots.js";
 import { syncDirectory } from "./sync-directory.js";
 
 /** About 1 MB of lines at a time: a few milliseconds of encoding between two turns of the event loop. */
@@ -28,10 +29,7 @@ export async function writeSnapshotFile(
   encode: { header(count: number): string; plant(plant: StoredPlant): string },
 ): Promise<OpenLogFile> {
   const directory = dirname(path);
-  const temporary = join(
-    directory,
-    `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
-  );
+  const temporary = join(directory, snapshotFileName(path, randomBytes(4).toString("hex")));
   const handle = await open(temporary, "w");
   try {
     let size = await writeAll(handle, encode.header(entries.length), 0);
