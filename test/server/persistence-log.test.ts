@@ -1,6 +1,6 @@
 // The data file's writer, driven through the store directly: grouping of writes, the fsync
 // policies, a failed write, and snapshots that leave the event loop free.
-import { readFileSync } from "node:fs";
+import fs, { readFileSync } from "node:fs";
 import { type FileHandle, mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,7 +50,7 @@ function fileLines(): string[] {
 describe("data file writer", () => {
   it("writes concurrent creates with one write, and commit() waits for it", async () => {
     const { store, persistence } = await openStore();
-    const write = vi.spyOn(fileHandle, "write");
+    const write = vi.spyOn(fs, "writeSync");
     const commits = Array.from({ length: 200 }, (_, index) => {
       store.create(OWNER, { name: `Plant ${index}` });
       return persistence.commit();
@@ -62,8 +62,9 @@ describe("data file writer", () => {
   });
 
   it("creates that arrive during a write go out together in the next one", async () => {
-    const { store, persistence } = await openStore();
-    const write = vi.spyOn(fileHandle, "write");
+    // Under "always" a write is under way until its fsync returns.
+    const { store, persistence } = await openStore("always");
+    const write = vi.spyOn(fs, "writeSync");
     store.create(OWNER, { name: "First" });
     const first = persistence.commit();
     // Let the first write start, then queue more while it is under way.
@@ -118,24 +119,18 @@ describe("data file writer", () => {
   it("a failed write rejects the waiting commits, cuts off what it wrote, and the next write saves it all", async () => {
     const errors: string[] = [];
     const { store, persistence } = await openStore("never", (line) => errors.push(line));
-    const realWrite = fileHandle.write as (
-      this: FileHandle,
+    const realWrite = fs.writeSync;
+    vi.spyOn(fs, "writeSync").mockImplementationOnce(((
+      fd: number,
       buffer: Buffer,
       offset: number,
       length: number,
       position: number,
-    ) => Promise<{ bytesWritten: number }>;
-    vi.spyOn(fileHandle, "write").mockImplementationOnce(async function (
-      this: FileHandle,
-      buffer: Buffer,
-      offset: number,
-      length: number,
-      position: number,
-    ) {
+    ) => {
       // Half the bytes reach the file, then the disk is full.
-      await realWrite.call(this, buffer, offset, Math.floor(length / 2), position);
+      realWrite(fd, buffer, offset, Math.floor(length / 2), position);
       throw new Error("ENOSPC: no space left on device, write");
-    } as unknown as typeof fileHandle.write);
+    }) as unknown as typeof fs.writeSync);
     store.create(OWNER, { name: "Aloe" });
     await expect(persistence.commit()).rejects.toThrow("ENOSPC: no space left on device");
     expect(errors).toEqual([

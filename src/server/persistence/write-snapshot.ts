@@ -55,11 +55,7 @@ export async function writeSnapshotFile(
 }
 
 /** Writes all of `text` at `position` (a write may be short); resolves with its bytes. */
-export async function writeAll(
-  handle: FileHandle,
-  text: string,
-  position: number,
-): Promise<number> {
+async function writeAll(handle: FileHandle, text: string, position: number): Promise<number> {
   const bytes = Buffer.from(text, "utf8");
   let written = 0;
   while (written < bytes.length) {
