@@ -79,12 +79,10 @@ export async function readDataFile(
     const plant = value as StoredPlant;
     if (ids.has(plant.id)) throw fail(line, `id ${plant.id} is already used by an earlier line`);
     ids.add(plant.id);
-    const owner = owners.fromFile(plant.owner);
-    entries.push(
-      plant.tag === undefined
-        ? { id: plant.id, name: plant.name, owner }
-        : { id: plant.id, name: plant.name, tag: plant.tag, owner },
-    );
+    // The parsed line itself becomes the entry (the store copies what it keeps): one
+    // object fewer per line for the garbage collector, which a million lines keep busy.
+    plant.owner = owners.fromFile(plant.owner);
+    entries.push(plant);
     start = end + 1;
   }
   if (entries.length < checked.snapshot) {
