@@ -199,6 +199,15 @@ describe("persistence (dataFile)", () => {
     });
   });
 
+  it("refuses to start when the data file cannot be written, rather than failing each create", async () => {
+    const missing = join(directory, "no-such-directory", "plants.log");
+    const started = startPlantStoreServer({ tokens: [ALICE], dataFile: missing });
+    await expect(started).rejects.toBeInstanceOf(PlantStoreDataFileError);
+    await expect(started).rejects.toThrow(
+      `Data file ${missing} cannot be written (ENOENT); check that its directory exists and is writable.`,
+    );
+  });
+
   it.each([
     [0, RangeError],
     [1.5, RangeError],

@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import type { PlantStore, StoredPlant } from "../../mock/types.js";
 import type { PlantStoreServerLog } from "../server-options.js";
+import { PlantStoreDataFileError } from "./data-file-error.js";
 import { openDataLog } from "./data-log.js";
 import type { FsyncPolicy } from "./fsync-policy.js";
 import { encodeHeader, encodePlantLine } from "./log-format.js";
@@ -39,21 +40,25 @@ export async function openDataFile(options: {
   if (contents !== undefined) store.load(contents.entries);
 
   let file: OpenLogFile;
-  if (contents?.format === "log") {
-    const handle = await open(path, "r+");
-    if (contents.torn !== undefined) {
-      const { line, bytes } = contents.torn;
-      log(
-        `Data file ${path}, line ${line}: dropped ${bytes} bytes of a line cut off mid-write (the process stopped before that create was answered).`,
-        "error",
-      );
-      // Appends must start on a fresh line, or the next one would look corrupt.
-      await handle.truncate(contents.wholeBytes);
-    }
-    file = { handle, size: contents.wholeBytes };
-  } else {
-    // No file yet, or the version 1 format: the log starts with a snapshot of the store.
-    file = await writeSnapshotFile(path, store.entries(), encode);
+  try {
+    file =
+      contents?.format === "log"
+        ? await openForAppending(path, contents.wholeBytes)
+        : // No file yet, or the version 1 format: the log starts with a snapshot of the store.
+          await writeSnapshotFile(path, store.entries(), encode);
+  } catch (error) {
+    // Found now rather than at the first create, which could only answer 500.
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new PlantStoreDataFileError(
+      `Data file ${path} cannot be written (${reason}); check that its directory exists and is writable.`,
+    );
+  }
+  if (contents?.format === "log" && contents.torn !== undefined) {
+    const { line, bytes } = contents.torn;
+    log(
+      `Data file ${path}, line ${line}: dropped ${bytes} bytes of a line cut off mid-write (the process stopped before that create was answered).`,
+      "error",
+    );
   }
 
   const dataLog = openDataLog({
@@ -75,4 +80,17 @@ export async function openDataFile(options: {
       await dataLog.close();
     },
   };
+}
+
+/** Opens the log to append after its last whole line, cutting off a line a crash tore. */
+async function openForAppending(path: string, wholeBytes: number): Promise<OpenLogFile> {
+  const handle = await open(path, "r+");
+  try {
+    // Appends must start on a fresh line, or the next one would look corrupt.
+    await handle.truncate(wholeBytes);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return { handle, size: wholeBytes };
 }
