@@ -78,6 +78,24 @@ describe("data file writer", () => {
     expect(fileLines()).toHaveLength(23);
   });
 
+  it("a create made just as a write finishes (in a microtask) is still written and its commit resolves", async () => {
+    const { store, persistence } = await openStore();
+    // Whichever microtask the create lands in relative to the writer's end, it must not be
+    // left waiting for some later change.
+    for (let ticks = 0; ticks < 8; ticks++) {
+      store.create(OWNER, { name: `Before ${ticks}` });
+      await persistence.commit();
+      for (let tick = 0; tick < ticks; tick++) await Promise.resolve();
+      store.create(OWNER, { name: `After ${ticks}` });
+      const resolved = await Promise.race([
+        persistence.commit().then(() => true),
+        new Promise((resolve) => setTimeout(resolve, 2_000, false)),
+      ]);
+      expect(resolved, `after ${ticks} microtasks`).toBe(true);
+    }
+    expect(fileLines()).toHaveLength(2 + 16);
+  });
+
   it("saves changes made on the store without anyone calling commit()", async () => {
     const { store } = await openStore();
     store.create(OWNER, { name: "Direct" });

@@ -18,6 +18,8 @@ export interface DataLog {
   close(): Promise<void>;
 }
 
+const RETRY_AFTER_FAILURE_MS = 1_000;
+
 interface Waiter {
   /** The change it waits for: resolved when `durable` reaches it. */
   change: number;
@@ -82,20 +84,30 @@ export function openDataLog(options: {
     });
   }
 
+  const pending = () => snapshot !== undefined || lines.length > 0;
+
   /** The one drain under way, started if there is none: two would interleave their writes. */
   function startDrain(): Promise<void> {
-    draining ??= drain().finally(() => {
+    draining ??= drain().then((ok) => {
       draining = undefined;
+      // A change can slip in between the drain's last check and here (a create resumed in
+      // a microtask); it found a drain under way and did not schedule one. After a failure
+      // the retry waits a little instead of spinning on a full disk; a new change or
+      // commit() tries again at once.
+      if (!pending()) return;
+      if (ok) schedule();
+      else setTimeout(schedule, RETRY_AFTER_FAILURE_MS).unref();
     });
     return draining;
   }
 
-  async function drain(): Promise<void> {
-    while (snapshot !== undefined || lines.length > 0) {
+  /** Writes until nothing is queued; false when a write failed (reported to its waiters). */
+  async function drain(): Promise<boolean> {
+    while (pending()) {
       const ok = snapshot !== undefined ? await writeSnapshot(snapshot) : await writeLines();
-      // A failure is reported to the creates waiting for it; the next change tries again.
-      if (!ok) return;
+      if (!ok) return false;
     }
+    return true;
   }
 
   async function writeSnapshot(job: { entries: readonly StoredPlant[]; change: number }) {
@@ -163,11 +175,11 @@ export function openDataLog(options: {
     async close() {
       clearInterval(syncTimer);
       await draining;
-      if (snapshot !== undefined || lines.length > 0) {
+      if (pending()) {
         // One more try (the last one failed, or changes came while it ran); a second
         // failure is the caller's to report, as this is the last chance to save them.
         await startDrain();
-        if (snapshot !== undefined || lines.length > 0) {
+        if (pending()) {
           await file.handle.close().catch(() => undefined);
           throw new Error(`Could not save the last changes to the data file ${path}.`);
         }
