@@ -120,19 +120,27 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const dataFile = join(BENCH_OUT_DIR, "million-plants-run.log");
   const loadBefore = loadavg()[0] ?? 0;
 
+  // Rounds interleave the variants, so a spell of load from other work on this shared
+  // machine falls on all of them; each keeps its better round.
+  const rounds = quick ? 1 : 2;
   const figures = new Map<string, LoadFigures & Launched>();
-  for (const variant of VARIANTS) {
-    await rm(dataFile, { force: true });
-    if (!variant.freshFile) await copyFile(pristine, dataFile);
-    const args = ["--quiet", "--token", BENCH_TOKEN, ...variant.args({ seedFile, dataFile })];
-    let child: ChildProcess | undefined;
-    try {
-      const launched = await launch(cli, args);
-      child = launched.child;
-      const measured = await measureCreates(launched.url, quick);
-      figures.set(variant.name, { ...measured, ...launched });
-    } finally {
-      if (child) await stop(child);
+  for (let round = 0; round < rounds; round++) {
+    for (const variant of VARIANTS) {
+      await rm(dataFile, { force: true });
+      if (!variant.freshFile) await copyFile(pristine, dataFile);
+      const args = ["--quiet", "--token", BENCH_TOKEN, ...variant.args({ seedFile, dataFile })];
+      let child: ChildProcess | undefined;
+      try {
+        const launched = await launch(cli, args);
+        child = launched.child;
+        const measured = await measureCreates(launched.url, quick);
+        const best = figures.get(variant.name);
+        if (!best || measured.requestsPerSecond > best.requestsPerSecond) {
+          figures.set(variant.name, { ...measured, ...launched });
+        }
+      } finally {
+        if (child) await stop(child);
+      }
     }
   }
   const bare = await launch(cli, ["--quiet", "--token", BENCH_TOKEN]);
@@ -199,7 +207,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
         ],
         rows,
         notes: [
-          `The bundled CLI. --data rows start from a copy of a ${(fileBytes / 1e6).toFixed(0)} MB data file of ${STORE_SIZE.toLocaleString("en-US")} plants (written by a first start from the seed); the first-start row writes that snapshot before listening. 10 connections of POST /plants, ${quick ? "no warm-up, 2 s" : "3 s warm-up, then 10 s"} measured; autocannon in its own process.`,
+          `The bundled CLI. --data rows start from a copy of a ${(fileBytes / 1e6).toFixed(0)} MB data file of ${STORE_SIZE.toLocaleString("en-US")} plants (written by a first start from the seed); the first-start row writes that snapshot before listening. 10 connections of POST /plants, ${quick ? "no warm-up, 2 s" : "3 s warm-up, then 10 s"} measured, the better of ${rounds} interleaved round${rounds === 1 ? "" : "s"} (a fresh server each, all figures of a row from its better round); autocannon in its own process.`,
           "start s: spawn to listening; start CPU s: CPU time the process had used by then (it hardly depends on the machine's other work, unlike start s).",
           `Machine load (1-minute average) ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on ${availableParallelism()} cores shared with other work: ratios from one run, read them with that in mind.`,
         ],
