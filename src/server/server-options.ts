@@ -25,9 +25,12 @@ export type PlantStoreServerLog = (line: string, kind: "request" | "error") => v
 export interface PlantStoreServerOptions {
   /** TCP port; default 0 (any free port; read the chosen one from `url`). */
   port?: number;
-  /** Interface to listen on; default "127.0.0.1" (this machine only). */
+  /** Interface to listen on, an IP address or host name; default "127.0.0.1" (this machine only). */
   host?: string;
-  /** Accepted bearer tokens; default `[DEMO_TOKEN]`. The server never accepts any token. */
+  /**
+   * Accepted RFC 6750 bearer tokens, at least one; default `[DEMO_TOKEN]`. The server never
+   * accepts any token.
+   */
   tokens?: readonly string[];
   /** Public plants of a new store; default the mock's `defaultSeed`. */
   seed?: readonly SeedPlant[];
@@ -35,7 +38,7 @@ export interface PlantStoreServerOptions {
   store?: PlantStore;
   /** Status of a successful create; default 201. */
   createStatus?: 200 | 201;
-  /** `Access-Control-Allow-Origin`; default "*"; `null` sends no CORS headers. */
+  /** `Access-Control-Allow-Origin`: "*" (default), an origin, or `null` for no CORS headers. */
   corsOrigin?: string | null;
   /** Path prefix such as "/v1"; default "". `url` includes it. */
   basePath?: PlantStoreHandlerOptions["basePath"];
@@ -43,7 +46,8 @@ export interface PlantStoreServerOptions {
   maxBodyBytes?: number;
   /**
    * File that keeps the store across restarts: loaded at start, each create appended
-   * before it is answered, rewritten after a reset or load (docs/persistence.md).
+   * before it is answered, rewritten after a reset or load (docs/persistence.md). Its
+   * directory must exist.
    */
   dataFile?: string;
   /**

@@ -200,11 +200,13 @@ describe("persistence (dataFile)", () => {
   });
 
   it("refuses to start when the data file cannot be written, rather than failing each create", async () => {
-    const missing = join(directory, "no-such-directory", "plants.log");
-    const started = startPlantStoreServer({ tokens: [ALICE], dataFile: missing });
+    // A name just short of the 255-byte limit: it can be read (it does not exist), but the
+    // snapshot written next to it, under a longer temporary name, cannot be created.
+    const unwritable = join(directory, `${"p".repeat(245)}.log`);
+    const started = startPlantStoreServer({ tokens: [ALICE], dataFile: unwritable });
     await expect(started).rejects.toBeInstanceOf(PlantStoreDataFileError);
     await expect(started).rejects.toThrow(
-      `Data file ${missing} cannot be written (ENOENT); check that its directory exists and is writable.`,
+      `Data file ${unwritable} cannot be written (ENAMETOOLONG); check that its directory exists and is writable.`,
     );
   });
 

@@ -1,6 +1,7 @@
 // When the data file is flushed from the OS to the disk. A create is always answered only
 // after its line is written to the OS, so a killed process loses nothing it acknowledged;
 // this policy decides what a power loss (or a kernel crash) may cost.
+import { MAX_TIMER_MS } from "../../mock/timer-limit.js";
 
 /** "always": before each answer; a number: every that many ms; "never": left to the OS. */
 export type FsyncPolicy = "always" | "never" | number;
@@ -12,8 +13,8 @@ export type FsyncPolicy = "always" | "never" | number;
  */
 export const DEFAULT_FSYNC: FsyncPolicy = 1_000;
 
-/** setInterval cannot wait longer: a larger delay fires at once. */
-export const MAX_FSYNC_PERIOD = 2_147_483_647;
+/** setInterval cannot wait longer: a larger period would fire at once. */
+export const MAX_FSYNC_PERIOD = MAX_TIMER_MS;
 
 /** Refuses a policy the server cannot use, naming the option. */
 export function checkFsyncPolicy(value: unknown): FsyncPolicy {
