@@ -4,6 +4,7 @@
 // first start with --seed and a new data file (which writes the million-plant snapshot).
 // Issue 18's targets: creates with --data >= 0.8x the baseline's req/s, no request slower
 // than twice the baseline's slowest, and a million-plant file loaded in under 2 s.
+// --quick uses 100,000 plants, so the suite's run of every benchmark stays short.
 import { type ChildProcess, spawn } from "node:child_process";
 import { copyFile, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
@@ -15,36 +16,38 @@ import type { BenchResult, TargetResult } from "./lib/report.js";
 import { ratio } from "./lib/report.js";
 import type { LoadFigures, LoadPlan } from "./servers/load-generator.js";
 
-const STORE_SIZE = 1_000_000;
-const BASELINE = "no --data (--seed of 1,000,000)";
-const WITH_DATA = "--data of 1,000,000 (default --fsync 1000)";
-
 interface Variant {
   name: string;
-  /** Arguments after --quiet --token; `dataFile` is a fresh copy of the million-plant file. */
+  /** Arguments after --quiet --token; `dataFile` is a fresh copy of the seed's data file. */
   args(files: { seedFile: string; dataFile: string }): string[];
   /** Start without the data file (the first start writes it). */
   freshFile?: boolean;
 }
 
-const VARIANTS: Variant[] = [
-  { name: BASELINE, args: ({ seedFile }) => ["--seed", seedFile] },
-  { name: WITH_DATA, args: ({ dataFile }) => ["--data", dataFile] },
-  {
-    name: "--data of 1,000,000 --fsync always",
-    args: ({ dataFile }) => ["--data", dataFile, "--fsync", "always"],
-  },
-  {
-    name: "first start: --seed of 1,000,000, new --data",
-    args: ({ seedFile, dataFile }) => ["--seed", seedFile, "--data", dataFile],
-    freshFile: true,
-  },
-];
+/** The rows; the first is the baseline, the second the row the targets judge. */
+function variants(count: string): Variant[] {
+  return [
+    { name: `no --data (--seed of ${count})`, args: ({ seedFile }) => ["--seed", seedFile] },
+    {
+      name: `--data of ${count} (default --fsync 1000)`,
+      args: ({ dataFile }) => ["--data", dataFile],
+    },
+    {
+      name: `--data of ${count} --fsync always`,
+      args: ({ dataFile }) => ["--data", dataFile, "--fsync", "always"],
+    },
+    {
+      name: `first start: --seed of ${count}, new --data`,
+      args: ({ seedFile, dataFile }) => ["--seed", seedFile, "--data", dataFile],
+      freshFile: true,
+    },
+  ];
+}
 
 interface Launched {
   child: ChildProcess;
   url: string;
-  /** Spawn to listening (the printed URL). A first GET of a million public plants would
+  /** Spawn to listening (the printed URL). A first GET of all those public plants would
    * itself take seconds to serialise, so it is not waited for. */
   startupMs: number;
   /** CPU time the process had used when listening (Linux /proc; NaN elsewhere): unlike
@@ -73,9 +76,9 @@ async function cpuMs(pid: number | undefined): Promise<number> {
   }
 }
 
-async function writeSeedFile(): Promise<string> {
-  const seedFile = join(BENCH_OUT_DIR, "million-plants.json");
-  const plants = Array.from({ length: STORE_SIZE }, (_, index) => ({
+async function writeSeedFile(size: number): Promise<string> {
+  const seedFile = join(BENCH_OUT_DIR, "persistence-seed.json");
+  const plants = Array.from({ length: size }, (_, index) => ({
     name: `Plant number ${index + 1}`,
     tag: "tropical",
   }));
@@ -83,9 +86,9 @@ async function writeSeedFile(): Promise<string> {
   return seedFile;
 }
 
-/** The million-plant data file, as the CLI writes it on a first start from the seed. */
+/** The data file of the seed's plants, as the CLI writes it on a first start from the seed. */
 async function writeDataFile(cli: string, seedFile: string): Promise<string> {
-  const dataFile = join(BENCH_OUT_DIR, "million-plants.log");
+  const dataFile = join(BENCH_OUT_DIR, "persistence-data.log");
   await rm(dataFile, { force: true });
   const { child } = await launch(cli, ["--quiet", "--seed", seedFile, "--data", dataFile]);
   await stop(child);
@@ -114,10 +117,14 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const cli = await bundleForNode("src/server/cli/plant-store-mock.ts", "plant-store-mock");
-  const seedFile = await writeSeedFile();
+  const size = quick ? 100_000 : 1_000_000;
+  const count = size.toLocaleString("en-US");
+  const servers = variants(count);
+  const [baselineName, withDataName] = servers.map((variant) => variant.name);
+  const seedFile = await writeSeedFile(size);
   const pristine = await writeDataFile(cli, seedFile);
   const fileBytes = (await stat(pristine)).size;
-  const dataFile = join(BENCH_OUT_DIR, "million-plants-run.log");
+  const dataFile = join(BENCH_OUT_DIR, "persistence-run.log");
   const loadBefore = loadavg()[0] ?? 0;
 
   // Rounds interleave the variants, so a spell of load from other work on this shared
@@ -125,7 +132,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const rounds = quick ? 1 : 2;
   const figures = new Map<string, LoadFigures & Launched>();
   for (let round = 0; round < rounds; round++) {
-    for (const variant of VARIANTS) {
+    for (const variant of servers) {
       await rm(dataFile, { force: true });
       if (!variant.freshFile) await copyFile(pristine, dataFile);
       const args = ["--quiet", "--token", BENCH_TOKEN, ...variant.args({ seedFile, dataFile })];
@@ -147,8 +154,8 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   await stop(bare.child);
   const loadAfter = loadavg()[0] ?? 0;
 
-  const baseline = figures.get(BASELINE);
-  const rows = VARIANTS.map((variant) => {
+  const baseline = figures.get(baselineName ?? "");
+  const rows = servers.map((variant) => {
     const measured = figures.get(variant.name);
     if (!measured || !baseline) return [variant.name, "not run"];
     return [
@@ -166,12 +173,12 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   });
 
   const targets: TargetResult[] = [];
-  const withData = figures.get(WITH_DATA);
+  const withData = figures.get(withDataName ?? "");
   if (baseline && withData) {
     const speed = withData.requestsPerSecond / baseline.requestsPerSecond;
     targets.push(
       {
-        target: "creates with --data at 1,000,000 plants >= 0.8x without --data",
+        target: `creates with --data at ${count} plants >= 0.8x without --data`,
         measured: `${speed.toFixed(2)}x (${withData.requestsPerSecond.toFixed(0)} vs ${baseline.requestsPerSecond.toFixed(0)} req/s)`,
         pass: speed >= 0.8 && withData.errors + withData.non2xx === 0,
       },
@@ -181,7 +188,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
         pass: withData.maxMs <= 2 * baseline.maxMs,
       },
       {
-        target: "CLI start from a 1,000,000-plant data file < 2 s",
+        target: `CLI start from a ${count}-plant data file < 2 s`,
         measured: `${seconds(withData.startupMs)} s to listening, ${seconds(withData.startupCpuMs)} s of CPU (a bare start: ${seconds(bare.startupMs)} s, ${seconds(bare.startupCpuMs)} s of CPU)`,
         pass: withData.startupMs < 2_000,
       },
@@ -191,8 +198,8 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   return {
     tables: [
       {
-        title: "7. Persistence at 1,000,000 plants (plant-store-mock --data, autocannon)",
-        baseline: `the same CLI holding the same million plants from ${BASELINE}, measured in the same run; "x" columns divide by its figures.`,
+        title: `7. Persistence at ${count} plants (plant-store-mock --data, autocannon)`,
+        baseline: `the same CLI holding the same plants, from ${baselineName}, measured in the same run; "x" columns divide by its figures.`,
         columns: [
           "server",
           "create req/s",
@@ -207,7 +214,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
         ],
         rows,
         notes: [
-          `The bundled CLI. --data rows start from a copy of a ${(fileBytes / 1e6).toFixed(0)} MB data file of ${STORE_SIZE.toLocaleString("en-US")} plants (written by a first start from the seed); the first-start row writes that snapshot before listening. 10 connections of POST /plants, ${quick ? "no warm-up, 2 s" : "3 s warm-up, then 10 s"} measured, the better of ${rounds} interleaved round${rounds === 1 ? "" : "s"} (a fresh server each, all figures of a row from its better round); autocannon in its own process.`,
+          `The bundled CLI. --data rows start from a copy of a ${(fileBytes / 1e6).toFixed(0)} MB data file of ${count} plants (written by a first start from the seed); the first-start row writes that snapshot before listening. 10 connections of POST /plants, ${quick ? "no warm-up, 2 s" : "3 s warm-up, then 10 s"} measured, the better of ${rounds} interleaved round${rounds === 1 ? "" : "s"} (a fresh server each, all figures of a row from its better round); autocannon in its own process.`,
           "start s: spawn to listening; start CPU s: CPU time the process had used by then (it hardly depends on the machine's other work, unlike start s).",
           `Machine load (1-minute average) ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after, on ${availableParallelism()} cores shared with other work: ratios from one run, read them with that in mind.`,
         ],
