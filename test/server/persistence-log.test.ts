@@ -121,6 +121,14 @@ describe("data file writer", () => {
     expect(sync).not.toHaveBeenCalled();
   });
 
+  it("a snapshot is flushed to disk before it replaces the file, even under fsync never", async () => {
+    const { store, persistence } = await openStore("never");
+    const sync = vi.spyOn(fileHandle, "sync");
+    store.reset();
+    await persistence.commit();
+    expect(sync).toHaveBeenCalledTimes(1);
+  });
+
   it("fsync every N ms: answers without syncing, syncs within the period, and on close", async () => {
     const { store, persistence } = await openStore(30);
     const datasync = vi.spyOn(fileHandle, "datasync");
