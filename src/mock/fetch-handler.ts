@@ -5,6 +5,11 @@ import { readBodyText } from "./fetch-request-body.js";
 import { createPlantStoreCore, type PlantStoreCore } from "./plant-store-core.js";
 import type { PlantStoreFetchHandler, PlantStoreHandlerOptions } from "./types.js";
 
+/**
+ * The reference server as a fetch handler, `(request: Request) => Promise<Response>`. It uses
+ * neither msw nor a Node built-in, so it runs in a service worker, Deno, Bun or an edge
+ * function, and can be the SDK's `fetch`.
+ */
 export function createPlantStoreFetchHandler(
   options: PlantStoreHandlerOptions = {},
 ): PlantStoreFetchHandler {

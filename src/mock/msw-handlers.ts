@@ -5,17 +5,23 @@ import { createPlantStoreFetchHandler } from "./fetch-handler.js";
 import { checkHandlersOptions } from "./handler-options.js";
 import type { PlantStore, PlantStoreFaults, PlantStoreHandlerOptions } from "./types.js";
 
+/** Options of {@link createPlantStoreHandlers}: the fetch handler's, with `baseUrl` instead. */
 export interface PlantStoreHandlersOptions extends Omit<PlantStoreHandlerOptions, "basePath"> {
   /** Where the mocked API lives, with any path prefix: "https://api.example.com/v1". */
   baseUrl: string;
 }
 
+/** The MSW handler set, the store it serves and its faults. */
 export interface PlantStoreHandlers extends PlantStoreFaults {
   /** Pass to `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
   store: PlantStore;
 }
 
+/**
+ * The reference server as MSW handlers for `setupServer` or `setupWorker`. Requests outside
+ * `baseUrl` are left alone.
+ */
 export function createPlantStoreHandlers(options: PlantStoreHandlersOptions): PlantStoreHandlers {
   const { origin, basePath: prefix, handlerOptions } = checkHandlersOptions(options);
   const handle = createPlantStoreFetchHandler(handlerOptions);

@@ -1,3 +1,9 @@
+/**
+ * Node only: the standalone server, `startPlantStoreServer`, behind the `plant-store-mock`
+ * CLI. Guide: docs/server.md.
+ *
+ * @module plant-store-sdk/server
+ */
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { DEMO_TOKEN } from "./demo-token.js";
 export { PlantStoreDataFileError } from "./persistence/data-file-error.js";
