@@ -13,6 +13,7 @@ const config = {
   entryPoints: [
     "src/client/index.ts",
     "src/mock/index.ts",
+    "src/msw/index.ts",
     "src/server/index.ts",
     "src/verify/index.ts",
   ],

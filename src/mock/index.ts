@@ -1,16 +1,12 @@
 /**
  * The reference server without a network: the in-memory store, the `Request -> Response`
- * fetch handler and the MSW handler set (msw is an optional peer). Guide: docs/msw.md.
+ * fetch handler for any runtime with web-standard fetch, and the fault helpers. Never imports
+ * msw (the MSW handler set is `plant-store-sdk/msw`). Guides: docs/msw.md, docs/runtimes.md.
  *
  * @module plant-store-sdk/mock
  */
 export { defaultSeed } from "./default-seed.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
-export {
-  createPlantStoreHandlers,
-  type PlantStoreHandlers,
-  type PlantStoreHandlersOptions,
-} from "./msw-handlers.js";
 export { createPlantStore } from "./store.js";
 export type {
   CreatePlantResult,
