@@ -12,6 +12,7 @@ declare module "autocannon" {
     average: number;
     p50: number;
     p99: number;
+    max: number;
     total: number;
   }
   interface AutocannonResult {

@@ -13,6 +13,7 @@ const BENCHMARKS = [
   "store-scaling",
   "startup",
   "bundle-size",
+  "persistence",
 ] as const;
 
 const quick = process.argv.includes("--quick");

@@ -17,6 +17,8 @@ export interface LoadFigures {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The slowest request of the measured run. */
+  maxMs: number;
   errors: number;
   non2xx: number;
   total: number;
@@ -37,6 +39,7 @@ async function measure(plan: LoadPlan): Promise<LoadFigures> {
     requestsPerSecond: result.requests.total / plan.seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,

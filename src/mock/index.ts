@@ -15,6 +15,7 @@ export type {
   NewPlant,
   Plant,
   PlantStore,
+  PlantStoreChange,
   PlantStoreErrorBody,
   PlantStoreFaults,
   PlantStoreFetchHandler,

@@ -14,12 +14,15 @@ import type {
   NewPlant,
   Plant,
   PlantStore,
+  PlantStoreChange,
   PlantStoreOptions,
   SeedPlant,
   StoredPlant,
 } from "./types.js";
 
 const NO_PLANTS: readonly PlantRecord[] = Object.freeze([]);
+const RESET: PlantStoreChange = Object.freeze({ kind: "reset" });
+const LOAD: PlantStoreChange = Object.freeze({ kind: "load" });
 
 /** The in-memory Plant Store: public seed plants plus each owner's own plants. */
 export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
@@ -27,10 +30,10 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
   // Built once up front so a bad seed fails at creation, not at the first reset().
   const seedEntries = seedToEntries(seed);
   let state = stateFrom(seedEntries, "seed");
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: PlantStoreChange) => void>();
 
-  function changed(): void {
-    for (const listener of listeners) listener();
+  function changed(change: PlantStoreChange): void {
+    for (const listener of listeners) listener(change);
   }
 
   return {
@@ -70,13 +73,14 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
       }
       const id = input.id ?? state.ids.free;
       const record = addRecord(state, id, owner, input.name, input.tag);
-      changed();
+      // The event object is only built when someone listens: creates stay allocation-light.
+      if (listeners.size > 0) changed({ kind: "create", plant: toStoredPlant(record) });
       return { ok: true, id, plant: record.view };
     },
 
     reset(): void {
       state = stateFrom(seedEntries, "seed");
-      changed();
+      changed(RESET);
     },
 
     entries(): StoredPlant[] {
@@ -86,10 +90,10 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
     load(entries: readonly StoredPlant[]): void {
       // Built aside and swapped in whole: a bad entry leaves the store as it was.
       state = stateFrom(entries, "load");
-      changed();
+      changed(LOAD);
     },
 
-    subscribe(listener: () => void): () => void {
+    subscribe(listener: (change: PlantStoreChange) => void): () => void {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);

@@ -41,10 +41,20 @@ export interface PlantStore {
   entries(): StoredPlant[];
   /** Replaces the contents with `entries`, in the given order (for persistence). */
   load(entries: readonly StoredPlant[]): void;
-  /** `listener` runs after every change (create, reset, load); returns an unsubscribe function. */
-  subscribe(listener: () => void): () => void;
+  /**
+   * `listener` runs synchronously after every change, with what changed (persistence
+   * appends a create and rewrites the file after a reset or load); returns an
+   * unsubscribe function.
+   */
+  subscribe(listener: (change: PlantStoreChange) => void): () => void;
   readonly size: number;
 }
+
+/** What a `subscribe` listener hears: one plant added, or the whole contents replaced. */
+export type PlantStoreChange =
+  | { readonly kind: "create"; readonly plant: StoredPlant }
+  | { readonly kind: "reset" }
+  | { readonly kind: "load" };
 
 /** Options of `createPlantStore`. */
 export interface PlantStoreOptions {

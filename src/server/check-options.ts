@@ -17,14 +17,13 @@ import {
 import { MAX_TIMER_MS } from "../mock/timer-limit.js";
 import { checkTokens } from "../mock/tokens.js";
 import { DEMO_TOKEN } from "./demo-token.js";
-import { PlantStoreDataFileError } from "./persistence/data-file.js";
+import { PlantStoreDataFileError } from "./persistence/data-file-error.js";
+import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/fsync-policy.js";
 import {
   DEFAULT_TIMEOUTS,
   type PlantStoreServerOptions,
   type PlantStoreServerTimeouts,
 } from "./server-options.js";
-
-const DEFAULT_SAVE_DELAY = 100;
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
 const SERVER_OPTIONS = {
@@ -38,13 +37,13 @@ const SERVER_OPTIONS = {
   basePath: true,
   maxBodyBytes: true,
   dataFile: true,
+  fsync: true,
   log: true,
   logRequests: true,
   requestTimeout: true,
   headersTimeout: true,
   keepAliveTimeout: true,
   shutdownTimeout: true,
-  saveDelay: true,
 } satisfies Record<keyof PlantStoreServerOptions, true>;
 
 export interface CheckedServerOptions {
@@ -53,7 +52,7 @@ export interface CheckedServerOptions {
   host: string;
   /** "" or "/v1", as the handlers read it. */
   basePath: string;
-  saveDelay: number;
+  fsync: FsyncPolicy;
   timeouts: PlantStoreServerTimeouts;
   connectionsCheckingInterval: number;
 }
@@ -98,11 +97,11 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
     keepAliveTimeout: milliseconds(options.keepAliveTimeout, "keepAliveTimeout"),
     shutdownTimeout: milliseconds(options.shutdownTimeout, "shutdownTimeout"),
   };
-  const saveDelay = milliseconds(options.saveDelay, "saveDelay", DEFAULT_SAVE_DELAY, "");
+  const fsync = options.fsync === undefined ? DEFAULT_FSYNC : checkFsyncPolicy(options.fsync);
   // Check often enough that a timeout fires close to its value, without busy polling.
   const shortest = Math.min(...[requestTimeout, headersTimeout].filter((ms) => ms > 0), 4_000);
   const connectionsCheckingInterval = Math.max(10, Math.floor(shortest / 4));
-  return { tokens, port, host, basePath, saveDelay, timeouts, connectionsCheckingInterval };
+  return { tokens, port, host, basePath, fsync, timeouts, connectionsCheckingInterval };
 }
 
 // A DNS name: letters, digits, "-" (and "_", which container names use), dot-separated.
@@ -118,12 +117,12 @@ export function checkHost(host: unknown, name = "host"): string {
 }
 
 /**
- * The data file itself may be missing (the server creates it at the first save), but its
- * directory must exist: otherwise every save fails, after creates were already answered.
+ * The data file itself may be missing (the server creates it at start), but its
+ * directory must exist; checked with the other options, so the message names it.
  */
 export function checkDataFile(path: unknown): void {
   if (typeof path !== "string" || path === "") {
-    throw new TypeError("dataFile must be the path of a JSON file.");
+    throw new TypeError("dataFile must be the path of a file.");
   }
   const directory = dirname(resolve(path));
   const stats = statSync(directory, { throwIfNoEntry: false });
@@ -135,14 +134,9 @@ export function checkDataFile(path: unknown): void {
   }
 }
 
-function milliseconds(
-  value: unknown,
-  name: keyof PlantStoreServerOptions,
-  fallback = DEFAULT_TIMEOUTS[name as keyof PlantStoreServerTimeouts],
-  zero = " (0 = none)",
-): number {
-  const ms = value === undefined ? fallback : value;
-  const message = `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}${zero}.`;
+function milliseconds(value: unknown, name: keyof PlantStoreServerTimeouts): number {
+  const ms = value === undefined ? DEFAULT_TIMEOUTS[name] : value;
+  const message = `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS} (0 = none).`;
   if (typeof ms !== "number") throw new TypeError(message);
   if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_TIMER_MS) throw new RangeError(message);
   return ms;

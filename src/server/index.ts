@@ -6,7 +6,8 @@
  */
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { DEMO_TOKEN } from "./demo-token.js";
-export { PlantStoreDataFileError } from "./persistence/data-file.js";
+export { PlantStoreDataFileError } from "./persistence/data-file-error.js";
+export type { FsyncPolicy } from "./persistence/fsync-policy.js";
 export {
   DEFAULT_TIMEOUTS,
   type PlantStoreServerLog,

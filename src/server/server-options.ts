@@ -1,4 +1,5 @@
 import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
+import type { FsyncPolicy } from "./persistence/fsync-policy.js";
 
 /** The server's time limits in ms; `0` turns one off. Defaults: {@link DEFAULT_TIMEOUTS}. */
 export interface PlantStoreServerTimeouts {
@@ -47,10 +48,17 @@ export interface PlantStoreServerOptions {
   /** Largest accepted request body in bytes; default 1 MiB, larger gets 413. */
   maxBodyBytes?: number;
   /**
-   * JSON file that keeps the store across restarts (loaded at start, saved after changes).
-   * Its directory must exist.
+   * File that keeps the store across restarts: loaded at start, each create appended
+   * before it is answered, rewritten after a reset or load (docs/persistence.md). Its
+   * directory must exist.
    */
   dataFile?: string;
+  /**
+   * When the data file is flushed to disk: "always" (before each create is answered),
+   * every N milliseconds, or "never" (left to the OS). Default 1000. A killed process
+   * loses no answered create under any of them; this decides what a power loss may cost.
+   */
+  fsync?: FsyncPolicy;
   /**
    * Receives one line per request (`GET /plants 200 1.2 ms`, kind "request") and problems
    * such as a failed save of the data file (kind "error"). Never receives a token.
@@ -63,6 +71,4 @@ export interface PlantStoreServerOptions {
   headersTimeout?: number;
   keepAliveTimeout?: number;
   shutdownTimeout?: number;
-  /** How long changes are collected before the data file is rewritten; default 100 ms. */
-  saveDelay?: number;
 }

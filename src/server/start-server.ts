@@ -38,7 +38,7 @@ export async function startPlantStoreServer(
           store,
           tokens,
           path: options.dataFile,
-          delay: checked.saveDelay,
+          fsync: checked.fsync,
           log,
         });
 
@@ -49,6 +49,7 @@ export async function startPlantStoreServer(
     basePath: options.basePath,
     maxBodyBytes: options.maxBodyBytes,
     corsOrigin: options.corsOrigin,
+    commit: persistence?.commit,
   });
   const server = createServer({
     requestTimeout: timeouts.requestTimeout,
@@ -88,7 +89,7 @@ export async function startPlantStoreServer(
   try {
     address = await listen(server, checked.port, checked.host);
   } catch (error) {
-    await persistence?.stop();
+    await persistence?.close();
     throw error;
   }
 
@@ -100,7 +101,7 @@ export async function startPlantStoreServer(
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
     close() {
-      closed ??= graceful.close().finally(() => persistence?.stop());
+      closed ??= graceful.close().finally(() => persistence?.close());
       return closed;
     },
   };

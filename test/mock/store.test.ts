@@ -213,17 +213,35 @@ describe("createPlantStore: reset, entries, load, subscribe", () => {
     expect(store.entries()).toEqual(before);
   });
 
-  it("subscribe() hears create, reset and load, and stops after unsubscribe", () => {
+  it("subscribe() hears what changed: each create's plant, reset and load; none after unsubscribe", () => {
     const store = createPlantStore({ seed });
     const listener = vi.fn();
     const unsubscribe = store.subscribe(listener);
-    store.create("a", { name: "x" });
+    store.create("a", { name: "x", tag: "t", id: 40 });
+    store.create(null, { name: "y" });
     store.reset();
     store.load([]);
-    expect(listener).toHaveBeenCalledTimes(3);
+    expect(listener.mock.calls).toEqual([
+      [{ kind: "create", plant: { id: 40, name: "x", tag: "t", owner: "a" } }],
+      [{ kind: "create", plant: { id: 3, name: "y", owner: null } }],
+      [{ kind: "reset" }],
+      [{ kind: "load" }],
+    ]);
     unsubscribe();
-    store.create("a", { name: "y" });
-    expect(listener).toHaveBeenCalledTimes(3);
+    store.create("a", { name: "z" });
+    expect(listener).toHaveBeenCalledTimes(4);
+  });
+
+  it("subscribe() listeners see the change already made", () => {
+    const store = createPlantStore({ seed: [] });
+    const sizes: number[] = [];
+    store.subscribe(() => sizes.push(store.size));
+    store.create("a", { name: "x" });
+    store.load([
+      { id: 7, name: "l", owner: null },
+      { id: 8, name: "m", owner: null },
+    ]);
+    expect(sizes).toEqual([1, 2]);
   });
 });
 

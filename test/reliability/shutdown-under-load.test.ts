@@ -121,10 +121,13 @@ it("SIGTERM mid-burst: held requests answered in full, exit 0, data file = ackno
   await Promise.all(workers);
   const acknowledged = [...answers.map(({ name }) => name), ...burstAcknowledged];
 
-  const data = JSON.parse(await readFile(dataFile, "utf8")) as {
-    plants: { name: string; owner: string | null }[];
-  };
-  const created = data.plants.filter((plant) => plant.owner !== null).map((plant) => plant.name);
+  // The data file is a header line, then one JSON line per plant (docs/persistence.md).
+  const plants = (await readFile(dataFile, "utf8"))
+    .trimEnd()
+    .split("\n")
+    .slice(1)
+    .map((line) => JSON.parse(line) as { name: string; owner: string | null });
+  const created = plants.filter((plant) => plant.owner !== null).map((plant) => plant.name);
   expect(created.slice().sort()).toEqual(acknowledged.slice().sort());
   expect(await readFile(dataFile, "utf8")).not.toContain(token);
   expect(`${cli.output().stdout}${cli.output().stderr}`).not.toContain(token);

@@ -146,6 +146,10 @@ describe("plant-store-mock", () => {
       "plant-store-mock: --request-timeout must be a whole number from 0 to 2147483647.",
     ],
     [["--create-status", "202"], "plant-store-mock: --create-status must be 200 or 201."],
+    ...["sometimes", "0", "1.5", "2147483648", ""].map((value): [string[], string] => [
+      ["--fsync", value],
+      "plant-store-mock: --fsync must be always, never or a whole number of milliseconds from 1 to 2147483647.",
+    ]),
     [
       ["--token", "has space"],
       "plant-store-mock: --token must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.",
@@ -228,7 +232,7 @@ describe("plant-store-mock", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       new RegExp(
-        `^plant-store-mock: Data file ${dataFile} is not valid JSON \\(.*\\); fix or remove it\\.\\n$`,
+        `^plant-store-mock: Data file ${dataFile}, line 1: not valid JSON \\(.*\\); fix or remove it\\.\\n$`,
       ),
     );
   });

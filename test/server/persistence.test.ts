@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,17 +67,20 @@ describe("persistence (dataFile)", () => {
     });
   });
 
-  it("writes owners as SHA-256 hashes, never the tokens themselves", async () => {
-    await withServer({ seed: [] }, async (url) => {
-      await create(url, ALICE, { name: "Aloe" });
+  it("writes the log format: a header, then one line per plant with its owner hashed, never the token", async () => {
+    await withServer({ seed: [{ name: "Ivy" }] }, async (url) => {
+      await create(url, ALICE, { name: "Aloe", tag: "succulent" });
     });
     const text = await readFile(dataFile, "utf8");
     expect(text).not.toContain(ALICE);
-    expect(JSON.parse(text)).toEqual({
-      format: "plant-store-data",
-      version: 1,
-      plants: [{ id: 1, name: "Aloe", owner: hashOwnerToken(ALICE) }],
-    });
+    expect(text).toBe(
+      [
+        '{"format":"plant-store-data","version":2,"snapshot":1}',
+        '{"id":1,"name":"Ivy","owner":null}',
+        `{"id":2,"name":"Aloe","tag":"succulent","owner":"${hashOwnerToken(ALICE)}"}`,
+        "",
+      ].join("\n"),
+    );
     expect(hashOwnerToken(ALICE)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
@@ -94,63 +98,190 @@ describe("persistence (dataFile)", () => {
     });
   });
 
-  it("coalesces a burst of creates and still flushes every acknowledged one on close", async () => {
+  it("answers a create only once its line is in the file", async () => {
+    await withServer({ seed: [] }, async (url) => {
+      for (let index = 0; index < 5; index++) {
+        expect(await create(url, ALICE, { name: `Plant ${index}` })).toBe(201);
+        // Read at once, no waiting: a killed process right now would still keep it.
+        expect(readFileSync(dataFile, "utf8")).toContain(`"name":"Plant ${index}"`);
+      }
+    });
+  });
+
+  it("keeps every one of 100 concurrent creates, each in the file when answered", async () => {
+    await withServer({ seed: [] }, async (url) => {
+      const names = Array.from({ length: 100 }, (_, index) => `Plant ${index}`);
+      await Promise.all(
+        names.map(async (name) => {
+          expect(await create(url, ALICE, { name })).toBe(201);
+          expect(readFileSync(dataFile, "utf8")).toContain(`"name":"${name}"`);
+        }),
+      );
+    });
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toHaveLength(100);
+    });
+  });
+
+  it("writes a fresh snapshot after a reset and after a load", async () => {
     const server = await startPlantStoreServer({
       tokens: [ALICE],
       dataFile,
-      seed: [],
-      saveDelay: 3_600_000,
+      seed: [{ name: "Ivy" }],
     });
-    const statuses = await Promise.all(
-      Array.from({ length: 50 }, (_, index) =>
-        create(server.url, ALICE, { name: `Plant ${index}` }),
-      ),
-    );
-    expect(statuses.every((status) => status === 201)).toBe(true);
-    // Not one write per create: within the save delay nothing has been written yet.
-    await expect(readFile(dataFile, "utf8")).rejects.toMatchObject({ code: "ENOENT" });
-    await server.close();
-    const saved = JSON.parse(await readFile(dataFile, "utf8"));
-    expect(saved.plants).toHaveLength(50);
-  });
-
-  it("saves in the background after the save delay", async () => {
-    const server = await startPlantStoreServer({ tokens: [ALICE], dataFile, saveDelay: 0 });
     try {
       await create(server.url, ALICE, { name: "Aloe" });
-      let saved = "";
-      for (let attempt = 0; attempt < 100 && !saved.includes("Aloe"); attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        saved = await readFile(dataFile, "utf8").catch(() => "");
-      }
-      expect(saved).toContain('"name":"Aloe"');
+      server.store.reset();
+      expect(await create(server.url, ALICE, { name: "Fern" })).toBe(201);
+      expect(readFileSync(dataFile, "utf8")).toBe(
+        [
+          '{"format":"plant-store-data","version":2,"snapshot":1}',
+          '{"id":1,"name":"Ivy","owner":null}',
+          `{"id":2,"name":"Fern","owner":"${hashOwnerToken(ALICE)}"}`,
+          "",
+        ].join("\n"),
+      );
+      server.store.load([{ id: 9, name: "Loaded", owner: null }]);
+      expect(await create(server.url, ALICE, { name: "Moss" })).toBe(201);
+      expect(readFileSync(dataFile, "utf8")).toBe(
+        [
+          '{"format":"plant-store-data","version":2,"snapshot":1}',
+          '{"id":9,"name":"Loaded","owner":null}',
+          `{"id":1,"name":"Moss","owner":"${hashOwnerToken(ALICE)}"}`,
+          "",
+        ].join("\n"),
+      );
     } finally {
       await server.close();
     }
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Loaded" }, { name: "Moss" }]);
+    });
+  });
+
+  it("loads a file of the version 1 format and turns it into a log at once", async () => {
+    const plants = [
+      { id: 3, name: "Ivy", owner: null },
+      { id: 4, name: "Aloe", tag: "succulent", owner: hashOwnerToken(ALICE) },
+    ];
+    await writeFile(
+      dataFile,
+      `{\n  "format": "plant-store-data",\n  "version": 1,\n  "plants": ${JSON.stringify(plants)}\n}\n`,
+    );
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }, { name: "Aloe", tag: "succulent" }]);
+      expect(readFileSync(dataFile, "utf8").split("\n")[0]).toBe(
+        '{"format":"plant-store-data","version":2,"snapshot":2}',
+      );
+      await create(url, BOB, { name: "Fern" });
+    });
+    await withServer({}, async (url) => {
+      expect(await list(url, BOB)).toEqual([{ name: "Ivy" }, { name: "Fern" }]);
+    });
+  });
+
+  it("drops a last line cut off mid-write, says so in the log, and appends after the last whole line", async () => {
+    const header = '{"format":"plant-store-data","version":2,"snapshot":1}';
+    await writeFile(dataFile, `${header}\n{"id":1,"name":"Ivy","owner":null}\n{"id":2,"na`);
+    const lines: [string, string][] = [];
+    await withServer({ log: (line, kind) => lines.push([line, kind]) }, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }]);
+      expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+    });
+    expect(lines.filter(([, kind]) => kind === "error")).toEqual([
+      [
+        `Data file ${dataFile}, line 3: dropped 11 bytes of a line cut off mid-write (the process stopped before that create was answered).`,
+        "error",
+      ],
+    ]);
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }, { name: "Aloe" }]);
+    });
+  });
+
+  it("refuses to start when the data file cannot be written, rather than failing each create", async () => {
+    // A name just short of the 255-byte limit: it can be read (it does not exist), but the
+    // snapshot written next to it, under a longer temporary name, cannot be created.
+    const unwritable = join(directory, `${"p".repeat(245)}.log`);
+    const started = startPlantStoreServer({ tokens: [ALICE], dataFile: unwritable });
+    await expect(started).rejects.toBeInstanceOf(PlantStoreDataFileError);
+    await expect(started).rejects.toThrow(
+      `Data file ${unwritable} cannot be written (ENAMETOOLONG); check that its directory exists and is writable.`,
+    );
   });
 
   it.each([
-    ["not JSON", "{ plants: [", "is not valid JSON"],
-    ["an array", "[]", "the top level must be an object"],
+    [0, RangeError],
+    [1.5, RangeError],
+    [2_147_483_648, RangeError],
+    ["sometimes", TypeError],
+  ])("refuses fsync: %j, naming the option", async (fsync, type) => {
+    const started = startPlantStoreServer({ dataFile, fsync: fsync as "always" });
+    await expect(started).rejects.toBeInstanceOf(type);
+    await expect(started).rejects.toThrow(
+      'fsync must be "always", "never" or a whole number of milliseconds from 1 to 2147483647.',
+    );
+  });
+
+  const HEADER = '{"format":"plant-store-data","version":2,"snapshot":1}';
+  const IVY = '{"id":1,"name":"Ivy","owner":null}';
+  it.each([
+    ["not JSON", "{ plants: [", "line 1: not valid JSON ("],
+    ["an array", "[]\n", "line 1: the header must be an object"],
     [
       "of another format",
-      '{"format":"x","version":1,"plants":[]}',
-      '"format" must be "plant-store-data"',
+      '{"format":"x","version":2,"snapshot":0}\n',
+      'line 1: "format" must be "plant-store-data"',
+    ],
+    [
+      "of a later version",
+      '{"format":"plant-store-data","version":3}\n',
+      'line 1: "version" must be 2',
+    ],
+    [
+      "whose header is cut off",
+      '{"format":"plant-store-data","version":2,"snapshot":0}',
+      "line 1: the header line is not ended by a newline",
+    ],
+    [
+      "with a bad line before the last",
+      `${HEADER}\n${IVY}\n{"id":2,"name":\n{"id":3,"name":"C","owner":null}\n`,
+      "line 3: not valid JSON (",
+    ],
+    [
+      "with a bad last line that is whole",
+      `${HEADER}\n${IVY}\n{"id":2}\n`,
+      'line 3: "name" must be a non-empty string',
     ],
     [
       "holding a plant without id",
-      '{"format":"plant-store-data","version":1,"plants":[{"name":"A","owner":null}]}',
-      'plants[0]: "id" is missing',
+      `${HEADER}\n{"name":"A","owner":null}\n`,
+      'line 2: "id" is missing',
     ],
     [
       "holding a raw token as owner",
-      `{"format":"plant-store-data","version":1,"plants":[{"id":1,"name":"A","owner":"${ALICE}"}]}`,
-      'plants[0]: "owner" must be null or "sha256:" and 64 hex digits',
+      `${HEADER}\n{"id":1,"name":"A","owner":"${ALICE}"}\n`,
+      'line 2: "owner" must be null or "sha256:" and 64 hex digits',
     ],
     [
       "using an id twice",
+      `${HEADER}\n${IVY}\n{"id":1,"name":"B","owner":null}\n`,
+      "line 3: id 1 is already used by an earlier line",
+    ],
+    [
+      "shorter than its snapshot",
+      `{"format":"plant-store-data","version":2,"snapshot":3}\n${IVY}\n`,
+      "line 2: the file ends after 1 plants, but its header announces a snapshot of 3",
+    ],
+    [
+      "of version 1 that is not valid",
+      '{\n  "format": "plant-store-data",\n  "version": 1,\n  "plants": [\n',
+      "is not valid JSON (",
+    ],
+    [
+      "of version 1 using an id twice",
       '{"format":"plant-store-data","version":1,"plants":[{"id":1,"name":"A","owner":null},{"id":1,"name":"B","owner":null}]}',
-      "id 1 is used twice",
+      "is not a plant store data file: id 1 is used twice",
     ],
   ])("refuses to start on a data file %s, leaving the file alone", async (_, text, problem) => {
     await writeFile(dataFile, text);

@@ -27,8 +27,10 @@ const HOST_RULE =
   "host must be an IP address or a host name, such as 127.0.0.1, ::1, 0.0.0.0 or localhost.";
 const BASE_PATH_RULE =
   'basePath must be a plain path such as "/v1": ASCII letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ between single slashes, no "." or ".." segment, no ?, # or %.';
-const timer = (name: string, zero = " (0 = none)") =>
-  `${name} must be a whole number of milliseconds from 0 to 2147483647${zero}.`;
+const timer = (name: string) =>
+  `${name} must be a whole number of milliseconds from 0 to 2147483647 (0 = none).`;
+const FSYNC_RULE =
+  'fsync must be "always", "never" or a whole number of milliseconds from 1 to 2147483647.';
 
 type ErrorClass = typeof TypeError | typeof RangeError | typeof PlantStoreDataFileError;
 
@@ -38,7 +40,7 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     "a misspelt option",
     () => ({ token: ["t1"] }),
     TypeError,
-    'Unknown option "token"; the options are port, host, tokens, seed, store, createStatus, corsOrigin, basePath, maxBodyBytes, dataFile, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout, saveDelay.',
+    'Unknown option "token"; the options are port, host, tokens, seed, store, createStatus, corsOrigin, basePath, maxBodyBytes, dataFile, fsync, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout.',
   ],
   [
     "a corsOrigin with a newline",
@@ -88,12 +90,9 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     RangeError,
     timer("headersTimeout"),
   ],
-  [
-    "a saveDelay a timer cannot hold",
-    () => ({ saveDelay: 2 ** 31 }),
-    RangeError,
-    timer("saveDelay", ""),
-  ],
+  ["an fsync period a timer cannot hold", () => ({ fsync: 2 ** 31 }), RangeError, FSYNC_RULE],
+  ["an fsync of 0", () => ({ fsync: 0 }), RangeError, FSYNC_RULE],
+  ["an fsync word it does not know", () => ({ fsync: "sometimes" }), TypeError, FSYNC_RULE],
   [
     "a log that is no function",
     () => ({ log: console }),
@@ -152,7 +151,7 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     "an empty dataFile",
     () => ({ dataFile: "" }),
     TypeError,
-    "dataFile must be the path of a JSON file.",
+    "dataFile must be the path of a file.",
   ],
   // null never means "the default" (leave the option out for that); only corsOrigin gives
   // it a meaning of its own.
@@ -188,7 +187,6 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     TypeError,
     timer("shutdownTimeout"),
   ],
-  ["a saveDelay of null", () => ({ saveDelay: null }), TypeError, timer("saveDelay", "")],
   [
     "a log of null",
     () => ({ log: null }),
@@ -205,7 +203,7 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     "a dataFile of null",
     () => ({ dataFile: null }),
     TypeError,
-    "dataFile must be the path of a JSON file.",
+    "dataFile must be the path of a file.",
   ],
   [
     "a dataFile in a directory that does not exist",

@@ -5,6 +5,7 @@ import { MAX_TIMER_MS } from "../../mock/timer-limit.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
 import { checkHost } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
+import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/fsync-policy.js";
 import type { PlantStoreServerOptions } from "../server-options.js";
 import type { TokenSource } from "./banner.js";
 import { CliUsageError } from "./cli-usage-error.js";
@@ -27,6 +28,7 @@ const OPTIONS = {
   token: { type: "string", multiple: true },
   seed: { type: "string" },
   data: { type: "string" },
+  fsync: { type: "string" },
   "create-status": { type: "string" },
   "cors-origin": { type: "string" },
   "base-path": { type: "string" },
@@ -64,6 +66,7 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
     corsOrigin: checked(values["cors-origin"], "--cors-origin", checkCorsOrigin),
     basePath: checked(values["base-path"], "--base-path", checkBasePath),
     dataFile: nonEmpty(values.data, "--data"),
+    fsync: fsyncPolicy(values.fsync),
     maxBodyBytes: integer(values["max-body-bytes"], "--max-body-bytes", 1),
     requestTimeout: integer(values["request-timeout"], "--request-timeout", 0, MAX_TIMER_MS),
     keepAliveTimeout: integer(
@@ -165,6 +168,17 @@ function integer(
     throw new CliUsageError(`${flag} must be a whole number from ${min} to ${max}.`);
   }
   return value;
+}
+
+function fsyncPolicy(text: string | undefined): FsyncPolicy | undefined {
+  if (text === undefined || text === "always" || text === "never") return text;
+  if (/^\d+$/.test(text)) {
+    const period = Number(text);
+    if (period >= 1 && period <= MAX_FSYNC_PERIOD) return period;
+  }
+  throw new CliUsageError(
+    `--fsync must be always, never or a whole number of milliseconds from 1 to ${MAX_FSYNC_PERIOD}.`,
+  );
 }
 
 function nonEmpty(text: string | undefined, flag: string): string | undefined {

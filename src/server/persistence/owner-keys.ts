@@ -22,7 +22,8 @@ export function hashOwnerToken(token: string): string {
 
 export function createOwnerKeys(tokens: readonly string[]): OwnerKeys {
   const tokenByKey = new Map(tokens.map((token) => [hashOwnerToken(token), token]));
-  const unresolved = new Set<string>();
+  /** Each unresolved key once, so a million plants of one such owner share one string. */
+  const unresolved = new Map<string, string>();
   const keyByToken = new Map<string, string>();
   return {
     toFile(owner) {
@@ -38,7 +39,9 @@ export function createOwnerKeys(tokens: readonly string[]): OwnerKeys {
       if (key === null) return null;
       const token = tokenByKey.get(key);
       if (token !== undefined) return token;
-      unresolved.add(key);
+      const known = unresolved.get(key);
+      if (known !== undefined) return known;
+      unresolved.set(key, key);
       return key;
     },
   };

@@ -1,32 +1,23 @@
-// The data file: `{ "format": "plant-store-data", "version": 1, "plants": [...] }`, one
-// plant per line so it stays readable and diffs well. Owners are hashed (owner-keys.ts).
-import { readFile } from "node:fs/promises";
+// The data file of earlier releases (version 1): one JSON document,
+// `{ "format": "plant-store-data", "version": 1, "plants": [...] }`, rewritten whole after
+// changes. It still loads; the server then starts a log file in its place (log-format.ts).
 import type { StoredPlant } from "../../mock/types.js";
 import { findDuplicateId, findPlantRecordProblem } from "../plant-record-check.js";
+import { PlantStoreDataFileError } from "./data-file-error.js";
+import { FORMAT } from "./log-format.js";
 import { OWNER_KEY_PATTERN, type OwnerKeys } from "./owner-keys.js";
 
-const FORMAT = "plant-store-data";
-const VERSION = 1;
+export const LEGACY_VERSION = 1;
 
-/** The data file exists but cannot be used; the server refuses to start rather than lose it. */
-export class PlantStoreDataFileError extends Error {
-  override name = "PlantStoreDataFileError";
+interface FilePlant {
+  id: number;
+  name: string;
+  tag?: string;
+  owner: string | null;
 }
 
-/** The stored plants in `path`, or `undefined` when there is no such file yet. */
-export async function readDataFile(
-  path: string,
-  owners: OwnerKeys,
-): Promise<StoredPlant[] | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new PlantStoreDataFileError(
-      `Data file ${path} cannot be read: ${(error as Error).message}`,
-    );
-  }
+/** The stored plants of a version 1 file's `text`; anything unusable throws, naming it. */
+export function readLegacyDataFile(text: string, path: string, owners: OwnerKeys): StoredPlant[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -49,31 +40,13 @@ export async function readDataFile(
   });
 }
 
-/** The file text for `entries`, ending with a newline. */
-export function encodeDataFile(entries: readonly StoredPlant[], owners: OwnerKeys): string {
-  const lines = entries.map((entry) => {
-    const plant: FilePlant = { id: entry.id, name: entry.name, owner: owners.toFile(entry.owner) };
-    if (entry.tag !== undefined) plant.tag = entry.tag;
-    return `    ${JSON.stringify(plant)}`;
-  });
-  const plants = lines.length === 0 ? "[]" : `[\n${lines.join(",\n")}\n  ]`;
-  return `{\n  "format": "${FORMAT}",\n  "version": ${VERSION},\n  "plants": ${plants}\n}\n`;
-}
-
-interface FilePlant {
-  id: number;
-  name: string;
-  tag?: string;
-  owner: string | null;
-}
-
 function findDataProblem(data: unknown): string | undefined {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     return "the top level must be an object";
   }
   const file = data as Record<string, unknown>;
   if (file.format !== FORMAT) return `"format" must be "${FORMAT}"`;
-  if (file.version !== VERSION) return `"version" must be ${VERSION}`;
+  if (file.version !== LEGACY_VERSION) return `"version" must be ${LEGACY_VERSION}`;
   if (!Array.isArray(file.plants)) return '"plants" must be an array';
   for (const [index, plant] of file.plants.entries()) {
     const problem = findPlantRecordProblem(plant, { requireId: true });
