@@ -2,11 +2,18 @@
 // Deno.serve and Workers. No Node built-ins, no msw.
 import type { CoreAnswer, CoreRequest } from "./core-types.js";
 import { readBodyText } from "./fetch-request-body.js";
-import { createPlantStoreCore, type PlantStoreCore } from "./plant-store-core.js";
-import type { PlantStoreFetchHandler, PlantStoreHandlerOptions } from "./types.js";
+import {
+  createPlantStoreCore,
+  type PlantStoreCore,
+  type PlantStoreCoreOptions,
+} from "./plant-store-core.js";
+import type { PlantStoreFetchHandler } from "./types.js";
+
+/** The handler options plus what only a server-like host wants: admin endpoints, a landing page. */
+export type PlantStoreFetchHandlerOptions = Omit<PlantStoreCoreOptions, "commit">;
 
 export function createPlantStoreFetchHandler(
-  options: PlantStoreHandlerOptions = {},
+  options: PlantStoreFetchHandlerOptions = {},
 ): PlantStoreFetchHandler {
   return fetchHandlerFor(createPlantStoreCore(options));
 }
@@ -21,6 +28,8 @@ export function fetchHandlerFor(core: PlantStoreCore): PlantStoreFetchHandler {
     failNext: core.failNext,
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
+    requests: core.requests,
+    clearRequests: core.clearRequests,
   });
 }
 

@@ -2,6 +2,7 @@
 // fetch handler the standalone server uses. The only file of src/mock that imports msw.
 import { http, type RequestHandler } from "msw";
 import { createPlantStoreFetchHandler } from "./fetch-handler.js";
+import type { PlantStoreRequestJournal } from "./journal.js";
 import type { PlantStore, PlantStoreFaults, PlantStoreHandlerOptions } from "./types.js";
 
 export interface PlantStoreHandlersOptions extends Omit<PlantStoreHandlerOptions, "basePath"> {
@@ -9,7 +10,7 @@ export interface PlantStoreHandlersOptions extends Omit<PlantStoreHandlerOptions
   baseUrl: string;
 }
 
-export interface PlantStoreHandlers extends PlantStoreFaults {
+export interface PlantStoreHandlers extends PlantStoreFaults, PlantStoreRequestJournal {
   /** Pass to `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
   store: PlantStore;
@@ -29,5 +30,7 @@ export function createPlantStoreHandlers(options: PlantStoreHandlersOptions): Pl
     failNext: handle.failNext,
     delayNext: handle.delayNext,
     clearFaults: handle.clearFaults,
+    requests: handle.requests,
+    clearRequests: handle.clearRequests,
   };
 }

@@ -1,13 +1,29 @@
 // The one place the contract is decided: a runtime-neutral CoreRequest -> CoreAnswer.
 // Checks run in the contract's order: preflight, auth, route, fault scenarios, then the
 // operation (content type, size, body/query, uniqueness). Adapters only translate.
+// Beside the API: the admin endpoints (/__admin/, when enabled), the landing page (GET / from
+// a browser, when given) and the request journal, which records every API request.
+
+import { type AdminApiOptions, createAdminApi, isAdminPath } from "./admin/admin-api.js";
+import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-option.js";
 import { errorAnswer, jsonAnswer } from "./answers.js";
 import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { checkHandlerOptions } from "./handler-options.js";
+import {
+  createRequestJournal,
+  type JournalRecord,
+  noteBody,
+  type PlantStoreRequestJournal,
+} from "./journal.js";
 import { isJsonContentType } from "./json-content-type.js";
+import {
+  checkLandingPage,
+  type LandingPage,
+  wantsLandingPage,
+} from "./landing-page/landing-page-route.js";
 import { parseLimitParam } from "./limit-param.js";
 import { parseNewPlant } from "./new-plant-body.js";
 import { plantJson, plantsJson } from "./plant-json.js";
@@ -28,9 +44,13 @@ export interface PlantStoreCoreOptions extends PlantStoreHandlerOptions {
    * create waits for it, so nothing acknowledged can be lost.
    */
   commit?: () => Promise<void>;
+  /** The admin endpoints under /__admin/: off by default; `true` open, `{ token }` behind it. */
+  admin?: PlantStoreAdminOption;
+  /** Answers `GET /` from a browser with this page; none by default (see createLandingPage). */
+  landingPage?: LandingPage;
 }
 
-export interface PlantStoreCore extends PlantStoreFaults {
+export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJournal {
   handle(request: CoreRequest): Promise<CoreAnswer>;
   readonly store: PlantStore;
   /** The headers every answer carries (CORS), for answers made outside the core. */
@@ -44,6 +64,20 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   const plantsPath = `${basePath}/plants`;
   const authenticate = createBearerAuth(tokens);
   const faults = createFaultInjector();
+  const journal = createRequestJournal();
+  const adminOption = checkAdminOption(options.admin);
+  const adminApi =
+    adminOption === undefined
+      ? undefined
+      : createAdminApi({
+          store,
+          faults,
+          journal,
+          maxBodyBytes,
+          token: adminOption.token,
+          ...(commit === undefined ? {} : { commit }),
+        } satisfies AdminApiOptions);
+  const landingPage = checkLandingPage(options.landingPage);
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
   const messages = {
@@ -52,8 +86,19 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   };
 
   async function handle(request: CoreRequest): Promise<CoreAnswer> {
+    if (adminApi !== undefined && isAdminPath(request.path)) return adminApi(request);
+    if (landingPage !== undefined && wantsLandingPage(request)) {
+      return landingPage.answer(request, basePath);
+    }
+    if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
+    const record = journal.start(request.method, request.path, request.search);
+    const answer = await answerApi(request, record);
+    journal.finish(record, answer.status);
+    return answer;
+  }
+
+  async function answerApi(request: CoreRequest, record: JournalRecord): Promise<CoreAnswer> {
     const method = request.method;
-    if (corsOrigin !== null && method === "OPTIONS") return preflightAnswer(corsOrigin);
 
     const auth = authenticate(request.header("authorization"));
     if (!auth.ok) {
@@ -76,10 +121,14 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
       if (!limit.ok) return errorAnswer(400, limit.message, jsonHeaders);
       return jsonAnswer(200, plantsJson(store.list(auth.token, limit.limit)), jsonHeaders);
     }
-    return createPlant(request, auth.token);
+    return createPlant(request, auth.token, record);
   }
 
-  async function createPlant(request: CoreRequest, owner: string): Promise<CoreAnswer> {
+  async function createPlant(
+    request: CoreRequest,
+    owner: string,
+    record: JournalRecord,
+  ): Promise<CoreAnswer> {
     if (!isJsonContentType(request.header("content-type"))) {
       return errorAnswer(415, CONTENT_TYPE_MESSAGE, jsonHeaders);
     }
@@ -89,6 +138,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
         ? errorAnswer(413, messages.tooLarge, jsonHeaders)
         : errorAnswer(400, "The request body is not valid UTF-8.", jsonHeaders);
     }
+    noteBody(record, body.text);
     const input = parseNewPlant(body.text);
     if (!input.ok) return errorAnswer(400, input.message, jsonHeaders);
     // A client that gave up (during a delayNext, say) must not find its plant stored later.
@@ -108,6 +158,8 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
     failNext: faults.failNext,
     delayNext: faults.delayNext,
     clearFaults: faults.clearFaults,
+    requests: journal.entries,
+    clearRequests: journal.clear,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
 import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
 
 export interface PlantStoreServerTimeouts {
@@ -60,4 +61,12 @@ export interface PlantStoreServerOptions {
   overrideGlobalObjects?: boolean;
   /** How long changes are collected before the data file is rewritten; default 100 ms. */
   saveDelay?: number;
+  /**
+   * The admin endpoints under /__admin/ (reset, faults, request journal, store contents).
+   * Off by default. `true` opens them, which is refused on a host other than loopback;
+   * `{ token }` requires `Authorization: Bearer <token>` (never one of `tokens`).
+   */
+  admin?: PlantStoreAdminOption;
+  /** Answer `GET /` from a browser with the HTML landing page; default true. */
+  landingPage?: boolean;
 }

@@ -1,8 +1,8 @@
 // The data file: `{ "format": "plant-store-data", "version": 1, "plants": [...] }`, one
 // plant per line so it stays readable and diffs well. Owners are hashed (owner-keys.ts).
 import { readFile } from "node:fs/promises";
+import { findDuplicateId, findPlantRecordProblem } from "../../mock/plant-record-check.js";
 import type { StoredPlant } from "../../mock/types.js";
-import { findDuplicateId, findPlantRecordProblem } from "../plant-record-check.js";
 import { OWNER_KEY_PATTERN, type OwnerKeys } from "./owner-keys.js";
 
 const FORMAT = "plant-store-data";

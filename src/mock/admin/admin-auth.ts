@@ -1,0 +1,28 @@
+// The admin endpoints' own authentication: the admin token when one is set, else open.
+// The API tokens never open them, and the admin token never opens the API.
+import { createBearerAuth } from "../bearer-auth.js";
+
+export const ADMIN_WWW_AUTHENTICATE = 'Bearer realm="plant-store-admin"';
+
+// RFC 6750 b64token: the only tokens a client can send in `Authorization: Bearer`.
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+export function isAdminTokenShaped(token: string): boolean {
+  return B64TOKEN.test(token);
+}
+
+export type AdminAuth = (header: string | null) => { ok: true } | { ok: false; message: string };
+
+const NOT_ADMIN = "The bearer token in the Authorization header is not the admin token.";
+
+export function createAdminAuth(token: string | undefined): AdminAuth {
+  if (token === undefined) return () => ({ ok: true });
+  // The API's bearer parsing gives the same messages for a missing header, another scheme
+  // or an empty token, and compares in constant time.
+  const check = createBearerAuth([token]);
+  return (header) => {
+    const result = check(header);
+    if (result.ok) return { ok: true };
+    return { ok: false, message: result.invalidToken ? NOT_ADMIN : result.message };
+  };
+}
