@@ -8,6 +8,7 @@ export default defineConfig([
       "mock/index": "src/mock/index.ts",
       "server/index": "src/server/index.ts",
       "verify/index": "src/verify/index.ts",
+      "admin/index": "src/admin/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
