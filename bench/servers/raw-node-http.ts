@@ -1,5 +1,5 @@
 // The ceiling: plain node:http answering pre-serialised bytes, the same bodies our server
-// sends, with no routing, auth, validation or store. Nothing serving this API over Node's
+// sends, with no routing, auth, validation or store (a POST body is read and parsed). Nothing serving this API over Node's
 // HTTP stack can be faster. Prints its URL on stdout when listening.
 import { createServer } from "node:http";
 import { NEW_PLANT_JSON, TEN_PLANTS_JSON } from "../lib/fixtures.js";
@@ -15,9 +15,11 @@ const createdHeaders = {
 
 const server = createServer((request, response) => {
   if (request.method === "POST") {
-    // Read the body like a real server must before answering.
-    request.on("data", () => {});
+    // Read and parse the whole body, as any server that stores what it was sent must.
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
+      JSON.parse(Buffer.concat(chunks).toString("utf8"));
       response.writeHead(201, createdHeaders);
       response.end(createdBody);
     });

@@ -21,8 +21,8 @@ export interface CoreRequest {
    * "too-large" without reading the rest; bytes that are not UTF-8 are "invalid-utf8".
    */
   readBody(maxBytes: number): Promise<BodyResult>;
-  /** Aborted when the client has gone away; a create it sent is then not stored. */
-  readonly signal?: AbortSignal;
+  /** True once the client has gone away; a create it sent is then not stored. */
+  clientGone(): boolean;
 }
 
 /** Response headers by lower-case name. */

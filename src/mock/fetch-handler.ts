@@ -42,7 +42,7 @@ function toCoreRequest(request: Request): CoreRequest {
     search,
     header: (name) => headers.get(name),
     readBody: (maxBytes) => readBodyText(request, maxBytes),
-    signal: request.signal,
+    clientGone: () => request.signal.aborted,
   };
 }
 

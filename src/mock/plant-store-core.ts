@@ -142,7 +142,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
     const input = parseNewPlant(body.text);
     if (!input.ok) return errorAnswer(400, input.message, jsonHeaders);
     // A client that gave up (during a delayNext, say) must not find its plant stored later.
-    if (request.signal?.aborted) return clientGone(jsonHeaders);
+    if (request.clientGone()) return clientGone(jsonHeaders);
     const created = store.create(owner, input.plant);
     if (!created.ok) {
       return errorAnswer(409, `id ${created.id} is already in the store.`, jsonHeaders);

@@ -4,6 +4,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import type { HeaderRecord } from "../mock/core-types.js";
 import type { InFlightResponses } from "./in-flight.js";
 import type { RawAnswers } from "./request-log.js";
 import type { PlantStoreServerLog } from "./server-options.js";
@@ -14,13 +15,27 @@ export function answerClientErrors(
   server: Server,
   inFlight: InFlightResponses,
   raw: RawAnswers,
-  options: { requestTimeout: number; headersTimeout: number; log: PlantStoreServerLog },
+  options: {
+    requestTimeout: number;
+    headersTimeout: number;
+    log: PlantStoreServerLog;
+    /** Headers every answer carries (CORS), so a browser can read these failures too. */
+    headers: HeaderRecord;
+  },
 ): void {
+  const extraHeaders = Object.entries(options.headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   // An Expect other than 100-continue never reaches the handler either: Node would answer
   // it with an empty 417.
   server.on("checkExpectation", (_request: IncomingMessage, response: ServerResponse) => {
     const body = JSON.stringify({ error: 417, message: EXPECT_MESSAGE });
-    response.writeHead(417, { "content-type": "application/json", connection: "close" });
+    response.writeHead(417, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      ...options.headers,
+      connection: "close",
+    });
     response.end(body);
     options.log("- - 417 - (unsupported Expect header)", "request");
   });
@@ -45,6 +60,7 @@ export function answerClientErrors(
     socket.end(
       `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n` +
         "Content-Type: application/json\r\n" +
+        extraHeaders +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `Connection: close\r\n\r\n${body}`,
     );

@@ -1,5 +1,11 @@
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import type { InFlightResponses } from "./in-flight.js";
+
+export interface GracefulClose {
+  close(): Promise<void>;
+  /** Called for every request: one that arrives during shutdown ends its connection. */
+  onRequest(response: ServerResponse): void;
+}
 
 /**
  * Returns `close()`: stop accepting connections, let every request already received get
@@ -10,7 +16,7 @@ export function createGracefulClose(
   server: Server,
   inFlight: InFlightResponses,
   shutdownTimeout: number,
-): () => Promise<void> {
+): GracefulClose {
   let closing = false;
   // A response finished during shutdown leaves its connection idle: close it now rather
   // than after the keep-alive timeout. One sent during shutdown says the connection ends.
@@ -18,12 +24,9 @@ export function createGracefulClose(
     if (!response.headersSent) response.setHeader("connection", "close");
     response.once("finish", () => setImmediate(() => server.closeIdleConnections()));
   };
-  server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
-    if (closing) endConnectionAfter(response);
-  });
 
   let closed: Promise<void> | undefined;
-  return () => {
+  const close = () => {
     closed ??= new Promise<void>((resolve, reject) => {
       closing = true;
       let timer: NodeJS.Timeout | undefined;
@@ -40,5 +43,11 @@ export function createGracefulClose(
       }
     });
     return closed;
+  };
+  return {
+    close,
+    onRequest(response) {
+      if (closing) endConnectionAfter(response);
+    },
   };
 }

@@ -1,23 +1,35 @@
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import type { ServerResponse } from "node:http";
+import type { Server, Socket } from "node:net";
 
 /** The response each connection is currently answering; shutdown and client errors need it. */
 export interface InFlightResponses {
+  /** Called for every request, before it is handled. */
+  track(socket: Socket, response: ServerResponse): void;
+  /** The response `socket` is answering now, or undefined between requests. */
   on(socket: Socket): ServerResponse | undefined;
-  all(): IterableIterator<ServerResponse>;
+  all(): ServerResponse[];
 }
 
+/**
+ * Sockets are tracked per connection, not per request, so a keep-alive connection costs
+ * one listener for all its requests; a finished response counts as none.
+ */
 export function trackInFlightResponses(server: Server): InFlightResponses {
-  const bySocket = new Map<Socket, ServerResponse>();
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket;
-    bySocket.set(socket, response);
-    response.once("close", () => {
-      if (bySocket.get(socket) === response) bySocket.delete(socket);
-    });
+  const sockets = new Set<Socket>();
+  const current = new WeakMap<Socket, ServerResponse>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
   });
+  const on = (socket: Socket) => {
+    const response = current.get(socket);
+    return response === undefined || response.writableFinished ? undefined : response;
+  };
   return {
-    on: (socket) => bySocket.get(socket),
-    all: () => bySocket.values(),
+    track: (socket, response) => {
+      current.set(socket, response);
+    },
+    on,
+    all: () => [...sockets].flatMap((socket) => on(socket) ?? []),
   };
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { PlantStoreServerLog } from "./server-options.js";
 
@@ -15,8 +15,11 @@ export type RawAnswers = WeakMap<ServerResponse, number>;
  * One line per request once its connection is done with it: `POST /plants 201 2.3 ms`.
  * Only the method, path and query go in: never a header, so never the token.
  */
-export function logRequests(server: Server, log: PlantStoreServerLog, raw: RawAnswers): void {
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+export function requestLogger(
+  log: PlantStoreServerLog,
+  raw: RawAnswers,
+): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
     const started = performance.now();
     response.once("close", () => {
       const ms = (performance.now() - started).toFixed(1);
@@ -27,7 +30,7 @@ export function logRequests(server: Server, log: PlantStoreServerLog, raw: RawAn
       else if (rawStatus !== undefined) log(`${what} ${rawStatus} ${ms} ms`, "request");
       else log(`${what} - ${ms} ms (connection closed before the answer was complete)`, "request");
     });
-  });
+  };
 }
 
 function shorten(path: string): string {

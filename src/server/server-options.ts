@@ -48,17 +48,13 @@ export interface PlantStoreServerOptions {
    * such as a failed save of the data file (kind "error"). Never receives a token.
    */
   log?: PlantStoreServerLog;
+  /** Send request lines to `log`; default true. False leaves only "error" lines (a little faster). */
+  logRequests?: boolean;
   /** See `DEFAULT_TIMEOUTS`; 0 disables a timeout. */
   requestTimeout?: number;
   headersTimeout?: number;
   keepAliveTimeout?: number;
   shutdownTimeout?: number;
-  /**
-   * Let @hono/node-server replace the global Request/Response with its lighter versions
-   * (about twice the requests per second). Default false, because it changes globals for
-   * the whole process; the CLI turns it on, as it owns its process.
-   */
-  overrideGlobalObjects?: boolean;
   /** How long changes are collected before the data file is rewritten; default 100 ms. */
   saveDelay?: number;
   /**

@@ -1,10 +1,9 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
 import { checkAdminOption } from "../mock/admin/admin-option.js";
-import { createPlantStoreFetchHandler } from "../mock/fetch-handler.js";
 import type { PlantStoreRequestJournal } from "../mock/journal.js";
 import { createLandingPage } from "../mock/landing-page/landing-page.js";
+import { createPlantStoreCore } from "../mock/plant-store-core.js";
 import { createPlantStore } from "../mock/store.js";
 import type { PlantStore, PlantStoreFaults } from "../mock/types.js";
 import { openAdminProblem } from "./admin-exposure.js";
@@ -14,9 +13,9 @@ import { DEMO_TOKEN } from "./demo-token.js";
 import { createGracefulClose } from "./graceful-close.js";
 import { trackInFlightResponses } from "./in-flight.js";
 import { listen } from "./listen.js";
+import { nodeListenerFor } from "./node-adapter.js";
 import { openDataFile } from "./persistence/open-data-file.js";
-import { logRequests, type RawAnswers } from "./request-log.js";
-import { catchHandlerFailures, requestTargetError } from "./safe-handler.js";
+import { type RawAnswers, requestLogger } from "./request-log.js";
 import type { PlantStoreServerOptions } from "./server-options.js";
 import { serverUrl } from "./server-url.js";
 
@@ -54,7 +53,7 @@ export async function startPlantStoreServer(
           log,
         });
 
-  const handler = createPlantStoreFetchHandler({
+  const core = createPlantStoreCore({
     store,
     tokens,
     createStatus: options.createStatus,
@@ -68,33 +67,34 @@ export async function startPlantStoreServer(
         ? undefined
         : createLandingPage({ demoToken: tokens.includes(DEMO_TOKEN) ? DEMO_TOKEN : undefined }),
   });
-  const listener = getRequestListener(catchHandlerFailures(handler), {
-    // Off by default: this often runs inside a user's test process, next to MSW and their
-    // own code, whose global Request/Response must stay the platform's.
-    overrideGlobalObjects: options.overrideGlobalObjects ?? false,
-    // Called when no Request can be built (a request target such as "*" or "/a\\b", or no
-    // usable Host header).
-    errorHandler: (error) => requestTargetError(error),
+  const server = createServer({
+    requestTimeout: timeouts.requestTimeout,
+    headersTimeout: timeouts.headersTimeout,
+    // Node checks the two timeouts above only this often (30 s by default).
+    connectionsCheckingInterval: checked.connectionsCheckingInterval,
+    // Node would refuse an HTTP/1.1 request without Host by itself, with an empty 400 and
+    // no log line; the adapter refuses it too, with the Error body.
+    requireHostHeader: false,
   });
-  const server = createServer(
-    {
-      requestTimeout: timeouts.requestTimeout,
-      headersTimeout: timeouts.headersTimeout,
-      // Node checks the two timeouts above only this often (30 s by default).
-      connectionsCheckingInterval: checked.connectionsCheckingInterval,
-      // Node would refuse an HTTP/1.1 request without Host by itself, with an empty 400 and
-      // no log line; the adapter refuses it too, through errorHandler, with the Error body.
-      requireHostHeader: false,
-    },
-    listener,
-  );
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
 
   const inFlight = trackInFlightResponses(server);
   const rawAnswers: RawAnswers = new WeakMap();
-  logRequests(server, log, rawAnswers);
-  answerClientErrors(server, inFlight, rawAnswers, { ...timeouts, log });
-  const closeServer = createGracefulClose(server, inFlight, timeouts.shutdownTimeout);
+  answerClientErrors(server, inFlight, rawAnswers, { ...timeouts, log, headers: core.baseHeaders });
+  const graceful = createGracefulClose(server, inFlight, timeouts.shutdownTimeout);
+  const logRequest =
+    options.log !== undefined && options.logRequests !== false
+      ? requestLogger(options.log, rawAnswers)
+      : undefined;
+  const answer = nodeListenerFor(core);
+  // One listener for everything a request needs: Node's emit copies its listener array
+  // for every event once there are several.
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    inFlight.track(request.socket, response);
+    graceful.onRequest(response);
+    logRequest?.(request, response);
+    answer(request, response);
+  });
 
   let address: AddressInfo;
   try {
@@ -108,13 +108,13 @@ export async function startPlantStoreServer(
   return {
     url: serverUrl(address, options.basePath ?? ""),
     store,
-    failNext: handler.failNext,
-    delayNext: handler.delayNext,
-    clearFaults: handler.clearFaults,
-    requests: handler.requests,
-    clearRequests: handler.clearRequests,
+    failNext: core.failNext,
+    delayNext: core.delayNext,
+    clearFaults: core.clearFaults,
+    requests: core.requests,
+    clearRequests: core.clearRequests,
     close() {
-      closed ??= closeServer().finally(() => persistence?.stop());
+      closed ??= graceful.close().finally(() => persistence?.stop());
       return closed;
     },
   };

@@ -21,7 +21,7 @@ export async function runServer(
   const server = await startPlantStoreServer({
     ...command.server,
     seed,
-    overrideGlobalObjects: true,
+    logRequests: !command.quiet,
     log: (line, kind) => {
       if (kind === "error") output.err(line);
       else if (!command.quiet) output.out(line);
