@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { isBearerToken } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
 import type { PlantStoreServerOptions } from "../server-options.js";
+import { type AdminTokenSource, readAdminFlags } from "./admin-flags.js";
 import type { TokenSource } from "./banner.js";
 import { CliUsageError } from "./cli-usage-error.js";
 import { DEFAULT_PORT } from "./help-text.js";
@@ -15,6 +16,7 @@ export type CliCommand =
       tokenSource: TokenSource;
       seedFile?: string;
       quiet: boolean;
+      adminTokenSource?: AdminTokenSource;
     };
 
 const OPTIONS = {
@@ -30,6 +32,8 @@ const OPTIONS = {
   "request-timeout": { type: "string" },
   "keep-alive-timeout": { type: "string" },
   quiet: { type: "boolean" },
+  admin: { type: "boolean" },
+  "admin-token": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -64,8 +68,11 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
     requestTimeout: integer(values["request-timeout"], "--request-timeout", 0),
     keepAliveTimeout: integer(values["keep-alive-timeout"], "--keep-alive-timeout", 0),
   };
+  const { admin, adminTokenSource } = readAdminFlags(values, env, server.host ?? "127.0.0.1");
+  if (admin !== undefined) server.admin = admin;
   return {
     kind: "run",
+    adminTokenSource,
     server,
     tokenSource: source,
     seedFile: nonEmpty(values.seed, "--seed"),
