@@ -44,6 +44,8 @@ export function renderPage(context: PageContext): string {
 
 ${renderAuthentication(context)}
 
+${renderTryIt(context)}
+
 <section aria-labelledby="about">
 <h2 id="about">How it behaves</h2>
 ${markdownToHtml(api.description)}
@@ -58,8 +60,6 @@ ${api.operations.map((operation) => renderOperation(operation, context)).join("\
 <h2 id="schemas">Schemas</h2>
 ${api.schemas.map(renderSchema).join("\n")}
 </section>
-
-${renderTryIt(context)}
 </main>
 <script>${TRY_IT_SCRIPT}</script>
 </body>
@@ -172,13 +172,13 @@ function renderTryIt(context: PageContext): string {
   const token = context.demoToken === undefined ? "" : ` value="${e(context.demoToken)}"`;
   return `<section class="try" aria-labelledby="try-it">
 <h2 id="try-it">Try it</h2>
-<p>These forms call the API from this page, on this server.</p>
+<p>These forms call the API of this server from the page, with the token below.</p>
 <p><label for="try-token">Bearer token<input id="try-token" name="token" autocomplete="off" spellcheck="false"${token}></label></p>
 <h3>List plants</h3>
 <form id="try-list"><label for="try-limit">limit<input id="try-limit" name="limit" type="number" min="0" step="1" placeholder="all"></label><button type="submit">List plants</button></form>
-<div class="result" id="try-list-result" role="status" aria-live="polite"><p class="status"></p><pre><code></code></pre></div>
+<div class="result" id="try-list-result" role="status" aria-live="polite" hidden><p class="status"></p><pre><code></code></pre></div>
 <h3>Create a plant</h3>
 <form id="try-create"><label for="try-name">name<input id="try-name" name="name"></label><label for="try-tag">tag<input id="try-tag" name="tag"></label><label for="try-id">id<input id="try-id" name="id" type="number" min="1" step="1" placeholder="assigned"></label><button type="submit">Create plant</button></form>
-<div class="result" id="try-create-result" role="status" aria-live="polite"><p class="status"></p><pre><code></code></pre></div>
+<div class="result" id="try-create-result" role="status" aria-live="polite" hidden><p class="status"></p><pre><code></code></pre></div>
 </section>`;
 }

@@ -23,6 +23,7 @@ export const TRY_IT_SCRIPT = `
     var result = document.getElementById(resultId);
     var status = result.querySelector(".status");
     var body = result.querySelector("pre code");
+    result.hidden = false;
     status.className = "status";
     status.textContent = label + " ...";
     body.textContent = "";

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readPackageVersion } from "../../server/cli/package-version.js";
 // plant-store-verify: checks a live deployment against openapi.yaml. Exit 0 = no violations,
 // 1 = violations, 2 = bad usage or a run that could not be judged (one line on stderr).
 import { parseCliArguments, USAGE } from "../cli-arguments.js";
@@ -6,7 +7,6 @@ import { formatReport } from "../format-report.js";
 import type { VerifyProgress } from "../types.js";
 import { PlantStoreVerifyError } from "../verify-error.js";
 import { verifyPlantStore } from "../verify-plant-store.js";
-import { readPackageVersion } from "../../server/cli/package-version.js";
 
 // The progress line is redrawn in place, so it only makes sense on a terminal; in CI logs
 // it would add one line per check before the table that says it all.
