@@ -26,8 +26,8 @@ export interface JournalEntry {
   time: string;
   /**
    * The parsed JSON body of a create, when the body was read and was JSON (and at most
-   * JOURNAL_BODY_LIMIT long). Absent for a list, and for a create refused before its body
-   * was read (401, 404, 405, 415, 413).
+   * JOURNAL_BODY_LIMIT long); also for a create answered by `failNext`. Absent for a list,
+   * and for a create refused before its body was read (401, 404, 405, 415, 413).
    */
   body?: unknown;
 }

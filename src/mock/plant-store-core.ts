@@ -114,7 +114,11 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
 
     const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
     const scenario = await applyScenario(faults, operation, jsonHeaders);
-    if (scenario !== undefined) return scenario;
+    if (scenario !== undefined) {
+      // The journal shows what the app sent even when a simulated failure answered it.
+      if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
+      return scenario;
+    }
 
     if (operation === "listPlants") {
       const limit = parseLimitParam(request.search);
@@ -174,6 +178,11 @@ async function applyScenario(
   const failure = faults.takeFailure(operation);
   if (failure === undefined) return undefined;
   return errorAnswer(failure.status, failure.message, jsonHeaders, failure.headers);
+}
+
+async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {
+  const body = await request.readBody(maxBytes);
+  if (body.ok) noteBody(record, body.text);
 }
 
 /** Nobody reads this answer; it exists so adapters and logs see a status. */

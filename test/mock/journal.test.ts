@@ -118,6 +118,14 @@ describe("the journal of the fetch handler", () => {
     expect(JSON.stringify(handle.requests())).not.toContain(TOKEN);
   });
 
+  it("keeps the body of a create that failNext answered", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+    handle.failNext("createPlant", { status: 503 });
+    expect((await handle(createRequest('{"name":"Refused"}'))).status).toBe(503);
+    expect(handle.requests()[0]).toMatchObject({ status: 503, body: { name: "Refused" } });
+    expect(handle.store.size).toBe(5);
+  });
+
   it("does not record CORS preflights or the landing page", async () => {
     const handle = createPlantStoreFetchHandler({ landingPage: createLandingPage() });
     await handle(request("/plants", { method: "OPTIONS" }));
