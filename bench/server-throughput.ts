@@ -3,12 +3,13 @@
 // 2-core machine the server and the load generator each get a core and the runner (idle
 // while they work) takes neither.
 import type { ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { AUTHORIZATION, BENCH_TOKEN, NEW_PLANT_JSON, TEN_PLANTS_JSON } from "./lib/fixtures.js";
 import { BENCH_OUT_DIR, bundleForNode, launchOnFreePort } from "./lib/node-bundle.js";
 import { startPrism } from "./lib/prism.js";
-import { allOutput, firstLine, spawnTypeScript, stop } from "./lib/processes.js";
+import { allOutput, firstLine, REPO_ROOT, spawnTypeScript, stop } from "./lib/processes.js";
 import type { BenchResult, TargetResult } from "./lib/report.js";
 import { ratio } from "./lib/report.js";
 import type { LoadFigures, LoadPlan } from "./servers/load-generator.js";
@@ -18,11 +19,19 @@ interface ServerUnderTest {
   start(): Promise<{ url: string; child: ChildProcess }>;
 }
 
-function typeScriptServer(name: string, file: string): ServerUnderTest {
+/**
+ * A server script bundled like dist/ (not run through tsx, whose per-closure name helpers
+ * would be measured too), in a process of its own; it prints its URL when listening.
+ */
+function bundledServer(name: string, file: string): ServerUnderTest {
   return {
     name,
     async start() {
-      const child = spawnTypeScript(file);
+      const script = await bundleForNode(file, basename(file, ".ts"));
+      const child = spawn(process.execPath, [script], {
+        cwd: REPO_ROOT,
+        stdio: ["ignore", "pipe", "inherit"],
+      });
       return { url: await firstLine(child), child };
     },
   };
@@ -34,9 +43,9 @@ const OURS_IN_PROCESS = "startPlantStoreServer defaults";
 const PRISM = "prism mock -v error";
 
 const servers: ServerUnderTest[] = [
-  typeScriptServer(CEILING, "bench/servers/raw-node-http.ts"),
+  bundledServer(CEILING, "bench/servers/raw-node-http.ts"),
   { name: OURS, start: startCli },
-  typeScriptServer(OURS_IN_PROCESS, "bench/servers/plant-store-server.ts"),
+  bundledServer(OURS_IN_PROCESS, "bench/servers/plant-store-server.ts"),
   { name: PRISM, start: startPrism },
 ];
 
@@ -61,10 +70,25 @@ async function load(plans: LoadPlan[]): Promise<LoadFigures[]> {
   return JSON.parse(output) as LoadFigures[];
 }
 
+/** The run with the most requests per second: on a shared machine the worse one measured a neighbour. */
+async function bestOf(runs: number, measure: () => Promise<LoadFigures[]>): Promise<LoadFigures[]> {
+  let best = await measure();
+  for (let run = 1; run < runs; run++) {
+    const next = await measure();
+    best = best.map((figures, index) => {
+      const other = next[index];
+      return other && other.requestsPerSecond > figures.requestsPerSecond ? other : figures;
+    });
+  }
+  return best;
+}
+
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
-  const connections = 10;
-  const seconds = quick ? 1 : 10;
-  const warmupSeconds = quick ? 0 : 3;
+  // As the performance issue measured: 50 connections, the better of two 5 s runs.
+  const connections = 50;
+  const seconds = quick ? 1 : 5;
+  const warmupSeconds = quick ? 0 : 2;
+  const runs = quick ? 1 : 2;
   const figures = new Map<string, LoadFigures>();
   for (const server of servers) {
     const { url, child } = await server.start();
@@ -83,7 +107,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
           warmupSeconds,
         };
       });
-      const measured = await load(plans);
+      const measured = await bestOf(runs, () => load(plans));
       routes.forEach((route, index) => {
         const routeFigures = measured[index];
         if (routeFigures) figures.set(`${server.name} ${route.label}`, routeFigures);
@@ -111,37 +135,34 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
     });
   });
 
-  const ours = figures.get(`${OURS} ${routes[0].label}`);
-  const ceiling = figures.get(`${CEILING} ${routes[0].label}`);
-  const prism = figures.get(`${PRISM} ${routes[0].label}`);
   const targets: TargetResult[] = [];
-  if (ours && ceiling && prism) {
-    const share = ours.requestsPerSecond / ceiling.requestsPerSecond;
-    const overPrism = ours.requestsPerSecond / prism.requestsPerSecond;
-    targets.push(
-      {
-        target: "server GET req/s >= 60% of raw node:http, zero errors",
-        measured: `${(share * 100).toFixed(0)}%, ${ours.errors} errors, ${ours.non2xx} non-2xx`,
-        pass: share >= 0.6 && ours.errors === 0 && ours.non2xx === 0,
-      },
-      {
-        target: "server GET req/s >= 10x prism mock",
-        measured: `${overPrism.toFixed(1)}x`,
-        pass: overPrism >= 10,
-      },
-    );
+  const goals = { [routes[0].label]: 0.75, [routes[1].label]: 0.6 };
+  for (const route of routes) {
+    const ceiling = figures.get(`${CEILING} ${route.label}`);
+    for (const name of [OURS, OURS_IN_PROCESS]) {
+      const measured = figures.get(`${name} ${route.label}`);
+      const goal = goals[route.label] ?? 1;
+      if (!measured || !ceiling) continue;
+      const share = measured.requestsPerSecond / ceiling.requestsPerSecond;
+      targets.push({
+        target: `${name}, ${route.label}: req/s >= ${goal}x the ceiling, zero errors`,
+        measured: `${share.toFixed(2)}x, ${measured.errors} errors, ${measured.non2xx} non-2xx, p99 ${measured.p99Ms} ms`,
+        pass: share >= goal && measured.errors === 0 && measured.non2xx === 0,
+      });
+    }
   }
 
   return {
     tables: [
       {
         title: "1. Server throughput and latency (autocannon, loopback)",
-        baseline: `${CEILING}: pre-serialised bytes, no routing or checks; "x ceiling" is req/s divided by its req/s on the same route.`,
+        baseline: `${CEILING}: pre-serialised answers, no routing or checks; "x ceiling" is req/s divided by its req/s on the same route.`,
         columns: ["route", "server", "req/s", "x ceiling", "p50 ms", "p99 ms", "errors", "non-2xx"],
         rows,
         notes: [
-          `${OURS}: the CLI process (it lets @hono/node-server swap in its lighter Request/Response globals, as it owns its process); ${OURS_IN_PROCESS}: startPlantStoreServer() with no options but tokens and seed, which leaves globals alone for use inside a test process, so @hono/node-server reads undici Response bodies through web streams.`,
-          `${connections} connections, ${warmupSeconds} s warm-up then ${seconds} s measured per row; server and autocannon each in a child process of their own.`,
+          `${OURS}: the CLI process; ${OURS_IN_PROCESS}: startPlantStoreServer() with no options but tokens and seed, as a test process starts it. Both serve through the same node:http adapter over the core.`,
+          `The ceiling's POST reads the whole body and JSON.parse-s it before answering, as any server that stores what it is sent must.`,
+          `${connections} connections, ${warmupSeconds} s warm-up, then the better of ${runs} runs of ${seconds} s per row; server and autocannon each in a child process of their own.`,
         ],
       },
     ],

@@ -26,7 +26,7 @@ import {
 } from "./landing-page/landing-page-route.js";
 import { parseLimitParam } from "./limit-param.js";
 import { parseNewPlant } from "./new-plant-body.js";
-import { plantJson, plantsJson } from "./plant-json.js";
+import { plantsJson } from "./plant-json.js";
 import type {
   PlantStore,
   PlantStoreFaults,
@@ -152,7 +152,8 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
       return errorAnswer(409, `id ${created.id} is already in the store.`, jsonHeaders);
     }
     if (commit !== undefined) await commit();
-    return jsonAnswer(createStatus, plantJson(created.plant), jsonHeaders);
+    // Not through the list cache: a plant may never be listed, and caching costs a create more than it saves.
+    return jsonAnswer(createStatus, JSON.stringify(created.plant), jsonHeaders);
   }
 
   return {
