@@ -45,7 +45,7 @@ export interface JournalRecord {
   readonly method: string;
   readonly path: string;
   readonly search: string;
-  readonly startedAt: number;
+  /** performance.now() at arrival; with performance.timeOrigin it also gives the wall time. */
   readonly started: number;
   status: number;
   durationMs: number;
@@ -72,7 +72,6 @@ export function createRequestJournal(capacity = JOURNAL_CAPACITY): RequestJourna
         method,
         path,
         search,
-        startedAt: Date.now(),
         started: performance.now(),
         status: 0,
         durationMs: 0,
@@ -115,7 +114,7 @@ function toEntry(record: JournalRecord): JournalEntry {
     query: parseQuery(record.search),
     status: record.status,
     durationMs: record.durationMs,
-    time: new Date(record.startedAt).toISOString(),
+    time: new Date(performance.timeOrigin + record.started).toISOString(),
   };
   const body = parseBody(record.bodyText);
   if (body.ok) entry.body = body.value;
