@@ -72,7 +72,8 @@ describe("createPlantStoreAdmin", () => {
     await admin.delayNext("listPlants", 120);
     expect((await list()).status).toBe(200);
     const [entry] = await admin.requests();
-    expect(entry?.durationMs).toBeGreaterThanOrEqual(120);
+    // A lower bound only; timers may fire up to a millisecond early by performance.now().
+    expect(entry?.durationMs).toBeGreaterThanOrEqual(119);
   });
 
   it("shows and loads the store's plants; reset puts the seed back", async () => {

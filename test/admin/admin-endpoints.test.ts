@@ -105,10 +105,10 @@ describe("POST /__admin/faults and DELETE /__admin/faults", () => {
     });
     expect((await api("/plants")).status).toBe(200);
     expect((await api("/plants")).status).toBe(200);
-    const [delayed, normal] = server.requests();
-    // The journal's duration includes the delay: a lower bound, never a timing assertion.
-    expect(delayed?.durationMs).toBeGreaterThanOrEqual(150);
-    expect(normal?.durationMs).toBeLessThan(150);
+    const [delayed] = server.requests();
+    // The journal's duration includes the delay: a lower bound only, never an upper one.
+    // Timers may fire up to a millisecond before a high-resolution clock says they are due.
+    expect(delayed?.durationMs).toBeGreaterThanOrEqual(149);
   });
 
   it("waits, then fails, when a fault has both delayMs and status", async () => {
@@ -116,7 +116,7 @@ describe("POST /__admin/faults and DELETE /__admin/faults", () => {
       body: { operation: "createPlant", delayMs: 100, status: 502 },
     });
     expect((await create({ name: "Slow failure" })).status).toBe(502);
-    expect(server.requests()[0]?.durationMs).toBeGreaterThanOrEqual(100);
+    expect(server.requests()[0]?.durationMs).toBeGreaterThanOrEqual(99);
     expect((await create({ name: "Fine" })).status).toBe(201);
   });
 });
