@@ -1,4 +1,5 @@
 // Bearer authentication of the contract. The token is never put in a message or header.
+import { isBearerToken } from "./tokens.js";
 
 export type AuthResult =
   | { ok: true; token: string }
@@ -6,9 +7,6 @@ export type AuthResult =
 
 export const WWW_AUTHENTICATE = 'Bearer realm="plant-store"';
 export const WWW_AUTHENTICATE_INVALID = 'Bearer realm="plant-store", error="invalid_token"';
-
-// RFC 6750 b64token: what "any non-empty bearer token" means when no list is configured.
-const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 const MISSING: AuthResult = {
   ok: false,
@@ -31,11 +29,14 @@ const REJECTED: AuthResult = {
   invalidToken: true,
 };
 
-/** Returns a checker of Authorization header values; `tokens` undefined accepts any token. */
+/**
+ * Returns a checker of Authorization header values; `tokens` undefined accepts any
+ * well-formed bearer token (the same rule a configured token must follow, tokens.ts).
+ */
 export function createBearerAuth(
   tokens: readonly string[] | undefined,
 ): (header: string | null) => AuthResult {
-  const accepts = tokens === undefined ? isWellFormed : constantTimeMatcher(tokens);
+  const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
   return (header) => {
     if (header === null || header === "") return MISSING;
     const space = header.indexOf(" ");
@@ -45,10 +46,6 @@ export function createBearerAuth(
     if (token === "") return EMPTY;
     return accepts(token) ? { ok: true, token } : REJECTED;
   };
-}
-
-function isWellFormed(token: string): boolean {
-  return B64TOKEN.test(token);
 }
 
 /**

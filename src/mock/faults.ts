@@ -1,5 +1,9 @@
 // Scenario helpers for consumer tests: the next call(s) of an operation fail or are slow.
-// Faults are queued per operation and consumed in the order they were set.
+// Faults are queued per operation and consumed in the order they were set. Every argument
+// is checked when the scenario is set, so a mistake fails in the test that made it rather
+// than as a strange answer later.
+import { checkFailureHeaders } from "./failure-headers.js";
+import { MAX_TIMER_MS } from "./timer-limit.js";
 import type {
   DelayNextOptions,
   FailNextOptions,
@@ -10,6 +14,7 @@ import type {
 export interface PendingFailure {
   status: number;
   message: string;
+  /** By lower-case name, so they replace the answer's own headers of the same name. */
   headers: Record<string, string>;
 }
 
@@ -26,6 +31,10 @@ export interface FaultInjector extends PlantStoreFaults {
 }
 
 const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
+const FAIL_NEXT_OPTIONS = ["status", "message", "times", "headers"];
+const DELAY_NEXT_OPTIONS = ["times"];
+/** `failNext(operation)` alone: the server failing as servers do. */
+const DEFAULT_FAILURE_STATUS = 500;
 
 export function createFaultInjector(): FaultInjector {
   const failures = new Map<PlantStoreOperation, Queued<PendingFailure>[]>();
@@ -56,22 +65,23 @@ export function createFaultInjector(): FaultInjector {
   }
 
   return {
-    failNext(operation, options: FailNextOptions) {
-      assertOperation(operation);
-      const { status } = options;
-      if (!Number.isInteger(status) || status < 400 || status > 599) {
-        throw new RangeError("failNext: status must be an integer from 400 to 599.");
-      }
+    failNext(operation, options: FailNextOptions = {}) {
+      assertOperation(operation, "failNext");
+      assertOptions(options, FAIL_NEXT_OPTIONS, "failNext");
+      const status = checkStatus(options.status);
       const message =
         options.message ?? `${operation} failed with status ${status} (simulated by failNext).`;
-      const value = { status, message, headers: { ...options.headers } };
-      push(failures, operation, { value, remaining: checkTimes(options.times, "failNext") });
+      if (typeof message !== "string") throw new TypeError("failNext: message must be a string.");
+      const headers = checkFailureHeaders(options.headers);
+      const remaining = checkTimes(options.times, "failNext");
+      push(failures, operation, { value: { status, message, headers }, remaining });
     },
     delayNext(operation, ms: number, options: DelayNextOptions = {}) {
-      assertOperation(operation);
-      if (!Number.isFinite(ms) || ms < 0) {
-        throw new RangeError("delayNext: ms must be a finite number of milliseconds, 0 or more.");
-      }
+      assertOperation(operation, "delayNext");
+      assertOptions(options, DELAY_NEXT_OPTIONS, "delayNext");
+      const message = `delayNext: ms must be a number of milliseconds from 0 to ${MAX_TIMER_MS}.`;
+      if (typeof ms !== "number") throw new TypeError(message);
+      if (!(ms >= 0 && ms <= MAX_TIMER_MS)) throw new RangeError(message);
       push(delays, operation, { value: ms, remaining: checkTimes(options.times, "delayNext") });
     },
     clearFaults() {
@@ -88,14 +98,39 @@ export function createFaultInjector(): FaultInjector {
   };
 }
 
-function assertOperation(operation: PlantStoreOperation): void {
+function assertOperation(operation: PlantStoreOperation, where: string): void {
   if (!OPERATIONS.includes(operation)) {
-    throw new TypeError(`Unknown operation "${operation}"; use listPlants or createPlant.`);
+    throw new TypeError(
+      `${where}: unknown operation "${operation}"; use listPlants or createPlant.`,
+    );
   }
 }
 
-function checkTimes(times: number | undefined, where: string): number {
+function assertOptions(options: object, known: readonly string[], where: string): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError(`${where}: options must be an object.`);
+  }
+  for (const name of Object.keys(options)) {
+    if (!known.includes(name)) {
+      throw new TypeError(
+        `${where}: unknown option "${name}"; the options are ${known.join(", ")}.`,
+      );
+    }
+  }
+}
+
+function checkStatus(status: unknown): number {
+  if (status === undefined) return DEFAULT_FAILURE_STATUS;
+  const message = "failNext: status must be an integer from 400 to 599.";
+  if (typeof status !== "number") throw new TypeError(message);
+  if (!(Number.isInteger(status) && status >= 400 && status <= 599)) throw new RangeError(message);
+  return status;
+}
+
+function checkTimes(times: unknown, where: string): number {
   if (times === undefined) return 1;
+  const message = `${where}: times must be a positive integer or Infinity.`;
+  if (typeof times !== "number") throw new TypeError(message);
   if (times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1)) return times;
-  throw new RangeError(`${where}: times must be a positive integer or Infinity.`);
+  throw new RangeError(message);
 }

@@ -1,7 +1,12 @@
 // The options every way of serving the core accepts, checked once where they enter, with
-// defaults filled in.
+// defaults filled in. Each rule is one exported function that the server and the CLI reuse
+// under their own names (`--cors-origin`), so a value means the same wherever it is given.
+import { checkBasePath } from "./base-path.js";
+import { checkCorsOrigin } from "./cors-origin.js";
+import type { PlantStoreCoreOptions } from "./plant-store-core.js";
 import { createPlantStore } from "./store.js";
-import type { PlantStore, PlantStoreHandlerOptions } from "./types.js";
+import { checkTokens } from "./tokens.js";
+import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "./types.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
@@ -15,27 +20,130 @@ export interface CheckedHandlerOptions {
   basePath: string;
 }
 
-export function checkHandlerOptions(options: PlantStoreHandlerOptions): CheckedHandlerOptions {
-  const createStatus = options.createStatus ?? 201;
-  if (createStatus !== 200 && createStatus !== 201) {
-    throw new RangeError("createStatus must be 200 or 201.");
+// `satisfies` keeps this list complete: a new option does not compile until it is listed.
+// `false` marks the core's own options (passed by adapters), accepted but not advertised.
+const HANDLER_OPTIONS = {
+  store: true,
+  seed: true,
+  tokens: true,
+  createStatus: true,
+  basePath: true,
+  maxBodyBytes: true,
+  corsOrigin: true,
+  admin: true,
+  landingPage: true,
+  commit: false,
+} satisfies Record<keyof PlantStoreCoreOptions, boolean>;
+
+export function checkHandlerOptions(options: PlantStoreCoreOptions): CheckedHandlerOptions {
+  checkOptionNames(options, HANDLER_OPTIONS);
+  if (options.commit !== undefined && typeof options.commit !== "function") {
+    throw new TypeError("commit must be a function.");
   }
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
-    throw new RangeError("maxBodyBytes must be a positive integer.");
-  }
+  const seed = checkSeed(options.seed);
+  const store =
+    options.store === undefined ? createPlantStore({ seed }) : checkStore(options.store, seed);
   return {
-    store: options.store ?? createPlantStore({ seed: options.seed }),
-    tokens: options.tokens,
-    createStatus,
-    maxBodyBytes,
-    corsOrigin: options.corsOrigin === undefined ? "*" : options.corsOrigin,
-    basePath: normaliseBasePath(options.basePath ?? ""),
+    store,
+    tokens: checkTokens(options.tokens),
+    createStatus: checkCreateStatus(options.createStatus),
+    maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes),
+    corsOrigin: checkCorsOrigin(options.corsOrigin),
+    basePath: checkBasePath(options.basePath),
   };
 }
 
-function normaliseBasePath(basePath: string): string {
-  const trimmed = basePath.replace(/\/+$/, "");
-  if (trimmed === "" || trimmed.startsWith("/")) return trimmed;
-  return `/${trimmed}`;
+/**
+ * `options` is an object whose every key is in `known`, so a misspelt option fails instead
+ * of silently taking its default. The message lists the names marked `true`.
+ */
+export function checkOptionNames(options: unknown, known: Record<string, boolean>): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError("options must be an object.");
+  }
+  for (const name of Object.keys(options)) {
+    if (!Object.hasOwn(known, name)) {
+      const names = Object.keys(known).filter((option) => known[option]);
+      throw new TypeError(`Unknown option "${name}"; the options are ${names.join(", ")}.`);
+    }
+  }
+}
+
+export function checkCreateStatus(value: unknown, name = "createStatus"): 200 | 201 {
+  if (value === undefined) return 201;
+  if (value === 200 || value === 201) return value;
+  const message = `${name} must be 200 or 201.`;
+  throw typeof value === "number" ? new RangeError(message) : new TypeError(message);
+}
+
+export function checkMaxBodyBytes(value: unknown, name = "maxBodyBytes"): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+  const message = `${name} must be a whole number of bytes, 1 or more.`;
+  if (typeof value !== "number") throw new TypeError(message);
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(message);
+  return value;
+}
+
+/** An array; each plant is checked by the store, which names `seed[i]`. */
+export function checkSeed(value: unknown, name = "seed"): readonly SeedPlant[] | undefined {
+  if (value === undefined || Array.isArray(value)) return value;
+  throw new TypeError(`${name} must be an array of plants, such as [{ name: "Aloe" }].`);
+}
+
+const STORE_METHODS = ["list", "create", "reset", "entries", "load", "subscribe"] as const;
+
+/** Something with the PlantStore methods; a seed next to it would be silently ignored. */
+export function checkStore(value: unknown, seed: readonly SeedPlant[] | undefined): PlantStore {
+  if (typeof value !== "object" || value === null) {
+    throw new TypeError("store must be a PlantStore, as createPlantStore() returns.");
+  }
+  const missing = STORE_METHODS.find(
+    (method) => typeof (value as Record<string, unknown>)[method] !== "function",
+  );
+  if (missing !== undefined) {
+    throw new TypeError(`store must be a PlantStore: it has no ${missing}() method.`);
+  }
+  if (seed !== undefined) {
+    throw new TypeError("Give store or seed, not both: seed only fills a store created for you.");
+  }
+  return value as PlantStore;
+}
+
+// `createPlantStoreHandlers` takes the handler options with `baseUrl` in place of basePath.
+const MSW_OPTIONS = {
+  baseUrl: true,
+  store: true,
+  seed: true,
+  tokens: true,
+  createStatus: true,
+  maxBodyBytes: true,
+  corsOrigin: true,
+} satisfies Record<keyof Omit<PlantStoreHandlerOptions, "basePath"> | "baseUrl", true>;
+
+/**
+ * The MSW handler set's options: `baseUrl` split into the origin MSW matches and the
+ * basePath the core serves; the rest is checked by `checkHandlerOptions` as usual.
+ */
+export function checkHandlersOptions(options: unknown): {
+  origin: string;
+  basePath: string;
+  handlerOptions: PlantStoreHandlerOptions;
+} {
+  checkOptionNames(options, MSW_OPTIONS);
+  const { baseUrl, ...rest } = options as PlantStoreHandlerOptions & { baseUrl?: unknown };
+  const message =
+    'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without credentials, query or fragment.';
+  if (typeof baseUrl !== "string") throw new TypeError(message);
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(message);
+  }
+  const plain = url.username === "" && url.password === "" && !/[?#]/.test(baseUrl);
+  if (!(url.protocol === "http:" || url.protocol === "https:") || !plain) {
+    throw new TypeError(message);
+  }
+  const basePath = checkBasePath(url.pathname, "baseUrl's path");
+  return { origin: url.origin, basePath, handlerOptions: { ...rest, basePath } };
 }

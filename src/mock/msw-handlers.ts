@@ -2,6 +2,7 @@
 // fetch handler the standalone server uses. The only file of src/mock that imports msw.
 import { http, type RequestHandler } from "msw";
 import { createPlantStoreFetchHandler } from "./fetch-handler.js";
+import { checkHandlersOptions } from "./handler-options.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
 import type { PlantStore, PlantStoreFaults, PlantStoreHandlerOptions } from "./types.js";
 
@@ -17,13 +18,11 @@ export interface PlantStoreHandlers extends PlantStoreFaults, PlantStoreRequestJ
 }
 
 export function createPlantStoreHandlers(options: PlantStoreHandlersOptions): PlantStoreHandlers {
-  const { baseUrl, ...handlerOptions } = options;
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/+$/, "");
-  const handle = createPlantStoreFetchHandler({ ...handlerOptions, basePath: prefix });
+  const { origin, basePath: prefix, handlerOptions } = checkHandlersOptions(options);
+  const handle = createPlantStoreFetchHandler(handlerOptions);
   // Everything under the prefix is ours (unknown paths get the contract's 404); requests
   // elsewhere are left to other handlers or to MSW's onUnhandledRequest.
-  const catchAll = http.all(`${base.origin}${prefix}/*`, ({ request }) => handle(request));
+  const catchAll = http.all(`${origin}${prefix}/*`, ({ request }) => handle(request));
   return {
     handlers: [catchAll],
     store: handle.store,

@@ -50,13 +50,16 @@ export interface PlantStoreOptions {
 export type PlantStoreOperation = "listPlants" | "createPlant";
 
 export interface FailNextOptions {
-  /** HTTP status of the simulated failure, 400 to 599. */
-  status: number;
+  /** HTTP status of the simulated failure, 400 to 599; default 500. */
+  status?: number;
   /** The Error body's `message`; a sentence naming the status by default. */
   message?: string;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number;
-  /** Extra response headers, such as `Retry-After`. */
+  /**
+   * Extra response headers, such as `Retry-After`. Names are case-insensitive: one that the
+   * answer already has (`Content-Type`) replaces it.
+   */
   headers?: Record<string, string>;
 }
 
@@ -66,9 +69,9 @@ export interface DelayNextOptions {
 }
 
 export interface PlantStoreFaults {
-  /** Makes the next call(s) of `operation` answer `status` with the Error body. */
-  failNext(operation: PlantStoreOperation, options: FailNextOptions): void;
-  /** Makes the next call(s) of `operation` answer only after `ms` milliseconds. */
+  /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
+  failNext(operation: PlantStoreOperation, options?: FailNextOptions): void;
+  /** Makes the next call(s) of `operation` answer only after `ms` ms (at most 2^31 - 1). */
   delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): void;
   /** Drops every pending failure and delay. */
   clearFaults(): void;
@@ -79,15 +82,21 @@ export interface PlantStoreHandlerOptions {
   store?: PlantStore;
   /** Seed for the store created when none is given; default `defaultSeed`. */
   seed?: readonly SeedPlant[];
-  /** Accepted bearer tokens; `undefined` accepts any well-formed non-empty bearer token. */
+  /**
+   * Accepted RFC 6750 bearer tokens, at least one; leave it out to accept any well-formed
+   * bearer token (`[]` is a RangeError: it would accept nothing).
+   */
   tokens?: readonly string[];
   /** Status of a successful create; default 201. */
   createStatus?: 200 | 201;
-  /** Path prefix such as "/v1"; default "". */
+  /** Path prefix such as "/v1" (ASCII path characters; no `?`, `#`, `%` or `..`); default "". */
   basePath?: string;
   /** Largest accepted request body in bytes; default 1 MiB (1_048_576). */
   maxBodyBytes?: number;
-  /** `Access-Control-Allow-Origin` value; default "*"; `null` sends no CORS headers. */
+  /**
+   * `Access-Control-Allow-Origin`: "*" (default), an origin as browsers send it
+   * ("https://app.example"), or `null` for no CORS headers.
+   */
   corsOrigin?: string | null;
 }
 

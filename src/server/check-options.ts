@@ -1,22 +1,60 @@
+// Every option of `startPlantStoreServer`, checked before anything starts: a value the
+// server cannot use throws a TypeError or RangeError naming the option, instead of a server
+// that listens and then fails every request. The rules shared with the handlers (tokens,
+// corsOrigin, basePath, ...) are the handlers' own functions, so both read a value alike.
+import { statSync } from "node:fs";
+import { isIP } from "node:net";
+import { dirname, resolve } from "node:path";
+import { checkBasePath } from "../mock/base-path.js";
+import { checkCorsOrigin } from "../mock/cors-origin.js";
+import {
+  checkCreateStatus,
+  checkMaxBodyBytes,
+  checkOptionNames,
+  checkSeed,
+  checkStore,
+} from "../mock/handler-options.js";
+import { MAX_TIMER_MS } from "../mock/timer-limit.js";
+import { checkTokens } from "../mock/tokens.js";
 import { DEMO_TOKEN } from "./demo-token.js";
+import { PlantStoreDataFileError } from "./persistence/data-file.js";
 import {
   DEFAULT_TIMEOUTS,
   type PlantStoreServerOptions,
   type PlantStoreServerTimeouts,
 } from "./server-options.js";
 
-// RFC 6750 b64token: the only tokens a client can send in `Authorization: Bearer`.
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-
-export function isBearerToken(token: string): boolean {
-  return BEARER_TOKEN.test(token);
-}
 const DEFAULT_SAVE_DELAY = 100;
+
+// `satisfies` keeps this list complete: a new option does not compile until it is listed.
+const SERVER_OPTIONS = {
+  port: true,
+  host: true,
+  tokens: true,
+  seed: true,
+  store: true,
+  createStatus: true,
+  corsOrigin: true,
+  basePath: true,
+  maxBodyBytes: true,
+  dataFile: true,
+  log: true,
+  logRequests: true,
+  requestTimeout: true,
+  headersTimeout: true,
+  keepAliveTimeout: true,
+  shutdownTimeout: true,
+  saveDelay: true,
+  admin: true,
+  landingPage: true,
+} satisfies Record<keyof PlantStoreServerOptions, true>;
 
 export interface CheckedServerOptions {
   tokens: readonly string[];
   port: number;
   host: string;
+  /** "" or "/v1", as the handlers read it. */
+  basePath: string;
   saveDelay: number;
   timeouts: PlantStoreServerTimeouts;
   connectionsCheckingInterval: number;
@@ -24,58 +62,89 @@ export interface CheckedServerOptions {
 
 /** Defaults filled in; a value the server cannot use throws, naming the option. */
 export function checkServerOptions(options: PlantStoreServerOptions): CheckedServerOptions {
-  const tokens = options.tokens ?? [DEMO_TOKEN];
-  // The server never runs open: an empty list is a mistake, not "accept anything".
-  if (tokens.length === 0) throw new RangeError("tokens must hold at least one token.");
-  for (const [index, token] of tokens.entries()) {
-    if (typeof token !== "string" || !isBearerToken(token)) {
-      throw new TypeError(
-        `tokens[${index}] is not a bearer token: use letters, digits and - . _ ~ + / (= only at the end).`,
-      );
-    }
-  }
+  checkOptionNames(options, SERVER_OPTIONS);
+  // The server never runs open: without tokens it takes the demo token, never "any token".
+  const tokens = checkTokens(options.tokens) ?? [DEMO_TOKEN];
+  const seed = checkSeed(options.seed);
+  if (options.store !== undefined) checkStore(options.store, seed);
+  checkCreateStatus(options.createStatus);
+  checkMaxBodyBytes(options.maxBodyBytes);
+  checkCorsOrigin(options.corsOrigin);
+  const basePath = checkBasePath(options.basePath);
   const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new RangeError("port must be an integer from 0 to 65535.");
+  const portMessage = "port must be an integer from 0 to 65535.";
+  if (typeof port !== "number") throw new TypeError(portMessage);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(portMessage);
+  const host = checkHost(options.host ?? "127.0.0.1");
+  if (options.log !== undefined && typeof options.log !== "function") {
+    throw new TypeError("log must be a function (line, kind) => void.");
   }
-  const requestTimeout = milliseconds(options, "requestTimeout");
+  const logRequests = options.logRequests;
+  if (logRequests !== undefined && typeof logRequests !== "boolean") {
+    throw new TypeError("logRequests must be true or false.");
+  }
+  if (options.dataFile !== undefined) checkDataFile(options.dataFile);
+
+  const requestTimeout = milliseconds(options.requestTimeout, "requestTimeout");
   const headersTimeout =
     options.headersTimeout === undefined && requestTimeout > 0
       ? Math.min(DEFAULT_TIMEOUTS.headersTimeout, requestTimeout)
-      : milliseconds(options, "headersTimeout");
+      : milliseconds(options.headersTimeout, "headersTimeout");
   if (requestTimeout > 0 && headersTimeout > requestTimeout) {
     throw new RangeError("headersTimeout must not be longer than requestTimeout.");
   }
   const timeouts = {
     requestTimeout,
     headersTimeout,
-    keepAliveTimeout: milliseconds(options, "keepAliveTimeout"),
-    shutdownTimeout: milliseconds(options, "shutdownTimeout"),
+    keepAliveTimeout: milliseconds(options.keepAliveTimeout, "keepAliveTimeout"),
+    shutdownTimeout: milliseconds(options.shutdownTimeout, "shutdownTimeout"),
   };
-  const saveDelay = options.saveDelay ?? DEFAULT_SAVE_DELAY;
-  if (!Number.isSafeInteger(saveDelay) || saveDelay < 0) {
-    throw new RangeError("saveDelay must be a whole number of milliseconds, 0 or more.");
-  }
+  const saveDelay = milliseconds(options.saveDelay, "saveDelay", DEFAULT_SAVE_DELAY, "");
   // Check often enough that a timeout fires close to its value, without busy polling.
   const shortest = Math.min(...[requestTimeout, headersTimeout].filter((ms) => ms > 0), 4_000);
   const connectionsCheckingInterval = Math.max(10, Math.floor(shortest / 4));
-  return {
-    tokens,
-    port,
-    host: options.host ?? "127.0.0.1",
-    saveDelay,
-    timeouts,
-    connectionsCheckingInterval,
-  };
+  return { tokens, port, host, basePath, saveDelay, timeouts, connectionsCheckingInterval };
+}
+
+// A DNS name: letters, digits, "-" (and "_", which container names use), dot-separated.
+const HOST_NAME =
+  /^(?=.{1,253}\.?$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/;
+
+/** An IP address or a host name. "" would make Node listen on every interface. */
+export function checkHost(host: unknown, name = "host"): string {
+  const message = `${name} must be an IP address or a host name, such as 127.0.0.1, ::1, 0.0.0.0 or localhost.`;
+  if (typeof host !== "string") throw new TypeError(message);
+  if (isIP(host) === 0 && !HOST_NAME.test(host)) throw new TypeError(message);
+  return host;
+}
+
+/**
+ * The data file itself may be missing (the server creates it at the first save), but its
+ * directory must exist: otherwise every save fails, after creates were already answered.
+ */
+export function checkDataFile(path: unknown): void {
+  if (typeof path !== "string" || path === "") {
+    throw new TypeError("dataFile must be the path of a JSON file.");
+  }
+  const directory = dirname(resolve(path));
+  const stats = statSync(directory, { throwIfNoEntry: false });
+  if (stats?.isDirectory() !== true) {
+    const problem = stats === undefined ? "does not exist" : "is not a directory";
+    throw new PlantStoreDataFileError(
+      `Data file ${path} cannot be saved: ${directory} ${problem}.`,
+    );
+  }
 }
 
 function milliseconds(
-  options: PlantStoreServerOptions,
-  name: keyof PlantStoreServerTimeouts,
+  value: unknown,
+  name: keyof PlantStoreServerOptions,
+  fallback = DEFAULT_TIMEOUTS[name as keyof PlantStoreServerTimeouts],
+  zero = " (0 = none)",
 ): number {
-  const value = options[name] ?? DEFAULT_TIMEOUTS[name];
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`${name} must be a whole number of milliseconds, 0 or more (0 = none).`);
-  }
-  return value;
+  const ms = value ?? fallback;
+  const message = `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS}${zero}.`;
+  if (typeof ms !== "number") throw new TypeError(message);
+  if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_TIMER_MS) throw new RangeError(message);
+  return ms;
 }

@@ -25,9 +25,12 @@ export type PlantStoreServerLog = (line: string, kind: "request" | "error") => v
 export interface PlantStoreServerOptions {
   /** TCP port; default 0 (any free port; read the chosen one from `url`). */
   port?: number;
-  /** Interface to listen on; default "127.0.0.1" (this machine only). */
+  /** Interface to listen on, an IP address or host name; default "127.0.0.1" (this machine only). */
   host?: string;
-  /** Accepted bearer tokens; default `[DEMO_TOKEN]`. The server never accepts any token. */
+  /**
+   * Accepted RFC 6750 bearer tokens, at least one; default `[DEMO_TOKEN]`. The server never
+   * accepts any token.
+   */
   tokens?: readonly string[];
   /** Public plants of a new store; default the mock's `defaultSeed`. */
   seed?: readonly SeedPlant[];
@@ -35,13 +38,16 @@ export interface PlantStoreServerOptions {
   store?: PlantStore;
   /** Status of a successful create; default 201. */
   createStatus?: 200 | 201;
-  /** `Access-Control-Allow-Origin`; default "*"; `null` sends no CORS headers. */
+  /** `Access-Control-Allow-Origin`: "*" (default), an origin, or `null` for no CORS headers. */
   corsOrigin?: string | null;
   /** Path prefix such as "/v1"; default "". `url` includes it. */
   basePath?: PlantStoreHandlerOptions["basePath"];
   /** Largest accepted request body in bytes; default 1 MiB, larger gets 413. */
   maxBodyBytes?: number;
-  /** JSON file that keeps the store across restarts (loaded at start, saved after changes). */
+  /**
+   * JSON file that keeps the store across restarts (loaded at start, saved after changes).
+   * Its directory must exist.
+   */
   dataFile?: string;
   /**
    * Receives one line per request (`GET /plants 200 1.2 ms`, kind "request") and problems

@@ -191,6 +191,46 @@ describe("plant-store-mock", () => {
     );
   });
 
+  it.each([
+    [
+      ["--cors-origin", "https://demo.example/"],
+      'plant-store-mock: --cors-origin must be "*" or an origin such as "https://app.example" (scheme, host and port, nothing else); did you mean "https://demo.example"?',
+    ],
+    [
+      ["--base-path", "/v1?debug=1"],
+      'plant-store-mock: --base-path must be a plain path such as "/v1": ASCII letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ between single slashes, no "." or ".." segment, no ?, # or %.',
+    ],
+    [
+      ["--host", ""],
+      "plant-store-mock: --host must be an IP address or a host name, such as 127.0.0.1, ::1, 0.0.0.0 or localhost.",
+    ],
+    [
+      ["--host", "[::1]"],
+      "plant-store-mock: --host must be an IP address or a host name, such as 127.0.0.1, ::1, 0.0.0.0 or localhost.",
+    ],
+    [
+      ["--request-timeout", "2147483648"],
+      "plant-store-mock: --request-timeout must be a whole number from 0 to 2147483647.",
+    ],
+    [
+      ["--data", "/no/such/directory/plants.json"],
+      "plant-store-mock: Data file /no/such/directory/plants.json cannot be saved: /no/such/directory does not exist.",
+    ],
+  ])("refuses the option values it cannot serve: %j, exit code 2", async (args, message) => {
+    const run = await runCli(bin, ["--port", "0", ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(`${message}\n`);
+  });
+
+  it("refuses PLANT_STORE_TOKENS holding a token with a space, exit code 2", async () => {
+    const run = await runCli(bin, ["--port", "0"], { PLANT_STORE_TOKENS: "good,has space" });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      "plant-store-mock: PLANT_STORE_TOKENS: every comma-separated token must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.\n",
+    );
+  });
+
   it("refuses a port in use with one line and exit code 2", async () => {
     const taken = await startPlantStoreServer();
     try {

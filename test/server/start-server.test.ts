@@ -163,10 +163,10 @@ describe("startPlantStoreServer", () => {
 
   it("rejects options it cannot serve, naming the option", async () => {
     await expect(startPlantStoreServer({ tokens: [] })).rejects.toThrow(
-      "tokens must hold at least one token.",
+      "tokens must hold at least one token; leave tokens out for the default.",
     );
     await expect(startPlantStoreServer({ tokens: ["has space"] })).rejects.toThrow(
-      "tokens[0] is not a bearer token",
+      "tokens[0] must be a bearer token",
     );
     await expect(startPlantStoreServer({ port: 70_000 })).rejects.toThrow(
       "port must be an integer from 0 to 65535.",

@@ -26,7 +26,7 @@ export async function buildVerifyCli(): Promise<VerifyCli> {
   await mkdir(join(root, ".tmp"), { recursive: true });
   const outDir = await mkdtemp(join(root, ".tmp", "verify-cli-"));
   await build({
-    entry: { "plant-store-verify": "src/server/cli/plant-store-verify.ts" },
+    entry: { "plant-store-verify": "src/verify/cli/plant-store-verify.ts" },
     format: ["esm"],
     platform: "node",
     target: "node20",

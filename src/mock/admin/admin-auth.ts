@@ -4,13 +4,6 @@ import { createBearerAuth } from "../bearer-auth.js";
 
 export const ADMIN_WWW_AUTHENTICATE = 'Bearer realm="plant-store-admin"';
 
-// RFC 6750 b64token: the only tokens a client can send in `Authorization: Bearer`.
-const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-
-export function isAdminTokenShaped(token: string): boolean {
-  return B64TOKEN.test(token);
-}
-
 export type AdminAuth = (header: string | null) => { ok: true } | { ok: false; message: string };
 
 const NOT_ADMIN = "The bearer token in the Authorization header is not the admin token.";

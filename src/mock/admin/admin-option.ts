@@ -1,6 +1,6 @@
 // The `admin` option of the core and the server: off unless asked for, open or behind its
 // own bearer token (never one of the API tokens).
-import { isAdminTokenShaped } from "./admin-auth.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../tokens.js";
 
 /** `true`: the admin endpoints, open. `{ token }`: they require `Authorization: Bearer <token>`. */
 export type PlantStoreAdminOption = boolean | { token?: string };
@@ -24,10 +24,6 @@ export function checkAdminOption(value: unknown): CheckedAdminOption | undefined
   const token = (value as { token?: unknown }).token;
   if (token === undefined) return { token: undefined };
   // Only the rule is printed, never the value: it may be a real secret.
-  if (typeof token !== "string" || !isAdminTokenShaped(token)) {
-    throw new TypeError(
-      "admin.token must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.",
-    );
-  }
+  if (!isBearerToken(token)) throw new TypeError(`admin.token must be ${BEARER_TOKEN_RULE}.`);
   return { token };
 }

@@ -1,7 +1,7 @@
 // --admin and --admin-token (or PLANT_STORE_ADMIN_TOKEN): the admin endpoints of the CLI.
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-option.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
 import { openAdminProblem } from "../admin-exposure.js";
-import { isBearerToken } from "../check-options.js";
 import { CliUsageError } from "./cli-usage-error.js";
 
 export type AdminTokenSource = "--admin-token" | "PLANT_STORE_ADMIN_TOKEN";
@@ -13,8 +13,7 @@ export interface AdminFlags {
 }
 
 // Only the rule is printed, never the offending value: it may be a real secret.
-const TOKEN_RULE =
-  "must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.";
+const TOKEN_RULE = `must be ${BEARER_TOKEN_RULE}.`;
 
 /**
  * `--admin-token` turns the endpoints on by itself; the environment variable only supplies

@@ -1,5 +1,9 @@
 import { parseArgs } from "node:util";
-import { isBearerToken } from "../check-options.js";
+import { checkBasePath } from "../../mock/base-path.js";
+import { checkCorsOrigin } from "../../mock/cors-origin.js";
+import { MAX_TIMER_MS } from "../../mock/timer-limit.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
+import { checkHost } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
 import type { PlantStoreServerOptions } from "../server-options.js";
 import { type AdminTokenSource, readAdminFlags } from "./admin-flags.js";
@@ -58,15 +62,20 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   }
   const server: PlantStoreServerOptions & { tokens: readonly string[] } = {
     port: integer(values.port, "--port", 0, 65_535) ?? DEFAULT_PORT,
-    host: nonEmpty(values.host, "--host"),
+    host: checked(values.host, "--host", checkHost),
     tokens,
     createStatus: createStatus === undefined ? undefined : createStatus === "200" ? 200 : 201,
-    corsOrigin: nonEmpty(values["cors-origin"], "--cors-origin"),
-    basePath: values["base-path"],
+    corsOrigin: checked(values["cors-origin"], "--cors-origin", checkCorsOrigin),
+    basePath: checked(values["base-path"], "--base-path", checkBasePath),
     dataFile: nonEmpty(values.data, "--data"),
     maxBodyBytes: integer(values["max-body-bytes"], "--max-body-bytes", 1),
-    requestTimeout: integer(values["request-timeout"], "--request-timeout", 0),
-    keepAliveTimeout: integer(values["keep-alive-timeout"], "--keep-alive-timeout", 0),
+    requestTimeout: integer(values["request-timeout"], "--request-timeout", 0, MAX_TIMER_MS),
+    keepAliveTimeout: integer(
+      values["keep-alive-timeout"],
+      "--keep-alive-timeout",
+      0,
+      MAX_TIMER_MS,
+    ),
   };
   const { admin, adminTokenSource } = readAdminFlags(values, env, server.host ?? "127.0.0.1");
   if (admin !== undefined) server.admin = admin;
@@ -104,8 +113,21 @@ function readTokens(
 }
 
 // Only the rule is printed, never the offending value: it may be a real secret.
-const TOKEN_RULE =
-  "must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.";
+const TOKEN_RULE = `must be ${BEARER_TOKEN_RULE}.`;
+
+/** A flag checked by the same rule as the option it sets, its message naming the flag. */
+function checked<T>(
+  text: string | undefined,
+  flag: string,
+  check: (value: unknown, name: string) => T,
+): T | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return check(text, flag);
+  } catch (error) {
+    throw new CliUsageError((error as Error).message);
+  }
+}
 
 function integer(
   text: string | undefined,

@@ -1,0 +1,185 @@
+// Every option of the handler factories is checked at creation: a value they cannot serve
+// throws a TypeError or RangeError naming it, instead of a handler that fails every request.
+import { describe, expect, it } from "vitest";
+import {
+  createPlantStore,
+  createPlantStoreFetchHandler,
+  createPlantStoreHandlers,
+  type PlantStoreHandlerOptions,
+  type PlantStoreHandlersOptions,
+} from "../../src/mock/index.js";
+
+const AUTH = { authorization: "Bearer t1" };
+const BASE_PATH_RULE =
+  'basePath must be a plain path such as "/v1": ASCII letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ between single slashes, no "." or ".." segment, no ?, # or %.';
+const ORIGIN_RULE =
+  'corsOrigin must be "*" or an origin such as "https://app.example" (scheme, host and port, nothing else)';
+const BASE_URL_RULE =
+  'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without credentials, query or fragment.';
+
+type Refusal = [string, unknown, typeof TypeError | typeof RangeError, string];
+
+const refusals: Refusal[] = [
+  ["options that are no object", "tokens", TypeError, "options must be an object."],
+  [
+    "a misspelt option",
+    { token: ["t1"] },
+    TypeError,
+    'Unknown option "token"; the options are store, seed, tokens, createStatus, basePath, maxBodyBytes, corsOrigin, admin, landingPage.',
+  ],
+  [
+    "a corsOrigin with CR/LF",
+    { corsOrigin: "https://a.example\r\nX-Evil: 1" },
+    TypeError,
+    `${ORIGIN_RULE}.`,
+  ],
+  [
+    "a corsOrigin with a path",
+    { corsOrigin: "https://a.example/app" },
+    TypeError,
+    `${ORIGIN_RULE}; did you mean "https://a.example"?`,
+  ],
+  [
+    "a corsOrigin no browser sends",
+    { corsOrigin: "https://App.Example:443/" },
+    TypeError,
+    `${ORIGIN_RULE}; did you mean "https://app.example"?`,
+  ],
+  ["a corsOrigin that is no URL", { corsOrigin: "app.example" }, TypeError, `${ORIGIN_RULE}.`],
+  ["an empty corsOrigin", { corsOrigin: "" }, TypeError, `${ORIGIN_RULE}.`],
+  [
+    "a corsOrigin that is no string",
+    { corsOrigin: ["*"] },
+    TypeError,
+    'corsOrigin must be "*", an origin such as "https://app.example", or null.',
+  ],
+  ["a basePath with a query", { basePath: "/v1?x=1" }, TypeError, BASE_PATH_RULE],
+  ["a basePath with a fragment", { basePath: "/v1#top" }, TypeError, BASE_PATH_RULE],
+  ["a non-ASCII basePath", { basePath: "/caf\u00e9" }, TypeError, BASE_PATH_RULE],
+  ["a percent-encoded basePath", { basePath: "/v%31" }, TypeError, BASE_PATH_RULE],
+  ["a basePath with ..", { basePath: "/a/../v1" }, TypeError, BASE_PATH_RULE],
+  ["a basePath with an empty segment", { basePath: "//v1" }, TypeError, BASE_PATH_RULE],
+  ["a basePath with a space", { basePath: "/v 1" }, TypeError, BASE_PATH_RULE],
+  [
+    "a basePath that is no string",
+    { basePath: 1 },
+    TypeError,
+    'basePath must be a string such as "/v1".',
+  ],
+  ["a createStatus string", { createStatus: "201" }, TypeError, "createStatus must be 200 or 201."],
+  ["a createStatus of 204", { createStatus: 204 }, RangeError, "createStatus must be 200 or 201."],
+  [
+    "a maxBodyBytes string",
+    { maxBodyBytes: "1024" },
+    TypeError,
+    "maxBodyBytes must be a whole number of bytes, 1 or more.",
+  ],
+  [
+    "a fractional maxBodyBytes",
+    { maxBodyBytes: 1.5 },
+    RangeError,
+    "maxBodyBytes must be a whole number of bytes, 1 or more.",
+  ],
+  [
+    "a seed that is no array",
+    { seed: { name: "Aloe" } },
+    TypeError,
+    'seed must be an array of plants, such as [{ name: "Aloe" }].',
+  ],
+  [
+    "a seed plant without name",
+    { seed: [{ tag: "x" }] },
+    TypeError,
+    "seed[0]: name must be a non-empty string.",
+  ],
+  [
+    "a store without the PlantStore methods",
+    { store: { list: () => [] } },
+    TypeError,
+    "store must be a PlantStore: it has no create() method.",
+  ],
+  [
+    "a store that is no object",
+    { store: "memory" },
+    TypeError,
+    "store must be a PlantStore, as createPlantStore() returns.",
+  ],
+  [
+    "a store and a seed",
+    { store: createPlantStore(), seed: [] },
+    TypeError,
+    "Give store or seed, not both: seed only fills a store created for you.",
+  ],
+];
+
+describe("createPlantStoreFetchHandler refuses at creation", () => {
+  it.each(refusals)("%s", (_, options, errorClass, message) => {
+    const create = () => createPlantStoreFetchHandler(options as PlantStoreHandlerOptions);
+    expect(create).toThrow(errorClass);
+    expect(create).toThrow(new errorClass(message));
+  });
+});
+
+describe("createPlantStoreHandlers refuses at creation", () => {
+  const base = "https://api.example";
+  it.each(
+    refusals.filter(([what]) => /corsOrigin|createStatus|maxBodyBytes|seed|store/.test(what)),
+  )("%s", (_, options, errorClass, message) => {
+    const create = () =>
+      createPlantStoreHandlers({
+        baseUrl: base,
+        ...(options as object),
+      } as PlantStoreHandlersOptions);
+    expect(create).toThrow(errorClass);
+    expect(create).toThrow(new errorClass(message));
+  });
+
+  it.each([
+    ["no options", undefined, "options must be an object."],
+    ["no baseUrl", {}, BASE_URL_RULE],
+    ["a relative baseUrl", { baseUrl: "/v1" }, BASE_URL_RULE],
+    ["a baseUrl with a query", { baseUrl: `${base}/v1?key=1` }, BASE_URL_RULE],
+    ["a baseUrl with a fragment", { baseUrl: `${base}/v1#x` }, BASE_URL_RULE],
+    ["a baseUrl with credentials", { baseUrl: "https://user:pw@api.example" }, BASE_URL_RULE],
+    ["a baseUrl that is not http(s)", { baseUrl: "ftp://api.example" }, BASE_URL_RULE],
+    [
+      "a baseUrl with a non-ASCII path",
+      { baseUrl: `${base}/caf\u00e9` },
+      BASE_PATH_RULE.replace("basePath", "baseUrl's path"),
+    ],
+    [
+      "a misspelt option",
+      { baseURL: base },
+      'Unknown option "baseURL"; the options are baseUrl, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
+    ],
+    [
+      "basePath, which belongs to the fetch handler",
+      { baseUrl: base, basePath: "/v1" },
+      'Unknown option "basePath"; the options are baseUrl, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
+    ],
+  ])("%s", (_, options, message) => {
+    const create = () => createPlantStoreHandlers(options as PlantStoreHandlersOptions);
+    expect(create).toThrow(TypeError);
+    expect(create).toThrow(new TypeError(message));
+  });
+});
+
+describe("options the handlers accept", () => {
+  it("serves any origin a browser sends, including app schemes, and CORS off with null", async () => {
+    for (const corsOrigin of ["*", "http://localhost:5173", "capacitor://localhost"]) {
+      const handle = createPlantStoreFetchHandler({ corsOrigin });
+      const res = await handle(new Request("http://mock.test/plants", { headers: AUTH }));
+      expect(res.headers.get("access-control-allow-origin")).toBe(corsOrigin);
+    }
+    const off = createPlantStoreFetchHandler({ corsOrigin: null });
+    const res = await off(new Request("http://mock.test/plants", { headers: AUTH }));
+    expect(res.headers.has("access-control-allow-origin")).toBe(false);
+  });
+
+  it("serves a basePath made of every plain path character", async () => {
+    const basePath = "/api/v1.0/~team-a_b/x!$&'()*+,;=:@";
+    const handle = createPlantStoreFetchHandler({ basePath });
+    const res = await handle(new Request(`http://mock.test${basePath}/plants`, { headers: AUTH }));
+    expect(res.status).toBe(200);
+  });
+});

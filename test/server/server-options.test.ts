@@ -1,0 +1,205 @@
+// Every option of startPlantStoreServer is checked before anything starts: a value the
+// server cannot use rejects with a TypeError or RangeError naming it (a missing data
+// directory with PlantStoreDataFileError), instead of a server that starts and then fails.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlantStore } from "../../src/mock/index.js";
+import {
+  PlantStoreDataFileError,
+  type PlantStoreServerOptions,
+  startPlantStoreServer,
+} from "../../src/server/index.js";
+
+let directory: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), "plant-store-options-"));
+  await writeFile(join(directory, "a-file"), "");
+});
+
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const HOST_RULE =
+  "host must be an IP address or a host name, such as 127.0.0.1, ::1, 0.0.0.0 or localhost.";
+const BASE_PATH_RULE =
+  'basePath must be a plain path such as "/v1": ASCII letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ between single slashes, no "." or ".." segment, no ?, # or %.';
+const timer = (name: string, zero = " (0 = none)") =>
+  `${name} must be a whole number of milliseconds from 0 to 2147483647${zero}.`;
+
+type ErrorClass = typeof TypeError | typeof RangeError | typeof PlantStoreDataFileError;
+
+const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] = [
+  ["options that are no object", () => "fast", TypeError, "options must be an object."],
+  [
+    "a misspelt option",
+    () => ({ token: ["t1"] }),
+    TypeError,
+    'Unknown option "token"; the options are port, host, tokens, seed, store, createStatus, corsOrigin, basePath, maxBodyBytes, dataFile, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout, saveDelay, admin, landingPage.',
+  ],
+  [
+    "a corsOrigin with a newline",
+    () => ({ corsOrigin: "https://a.example\nx-evil: 1" }),
+    TypeError,
+    'corsOrigin must be "*" or an origin such as "https://app.example" (scheme, host and port, nothing else).',
+  ],
+  ["a non-ASCII basePath", () => ({ basePath: "/pfl\u00e4nzchen" }), TypeError, BASE_PATH_RULE],
+  ["a basePath with ?", () => ({ basePath: "/v1?debug" }), TypeError, BASE_PATH_RULE],
+  ["an empty host", () => ({ host: "" }), TypeError, HOST_RULE],
+  ["a host with a space", () => ({ host: "my host" }), TypeError, HOST_RULE],
+  ["a host in brackets", () => ({ host: "[::1]" }), TypeError, HOST_RULE],
+  ["a host that is no string", () => ({ host: 127 }), TypeError, HOST_RULE],
+  [
+    "a port string",
+    () => ({ port: "4010" }),
+    TypeError,
+    "port must be an integer from 0 to 65535.",
+  ],
+  [
+    "a port above 65535",
+    () => ({ port: 65_536 }),
+    RangeError,
+    "port must be an integer from 0 to 65535.",
+  ],
+  [
+    "a requestTimeout a timer cannot hold",
+    () => ({ requestTimeout: 2 ** 31 }),
+    RangeError,
+    timer("requestTimeout"),
+  ],
+  [
+    "a keepAliveTimeout string",
+    () => ({ keepAliveTimeout: "5000" }),
+    TypeError,
+    timer("keepAliveTimeout"),
+  ],
+  [
+    "a negative shutdownTimeout",
+    () => ({ shutdownTimeout: -1 }),
+    RangeError,
+    timer("shutdownTimeout"),
+  ],
+  [
+    "a fractional headersTimeout",
+    () => ({ headersTimeout: 0.5 }),
+    RangeError,
+    timer("headersTimeout"),
+  ],
+  [
+    "a saveDelay a timer cannot hold",
+    () => ({ saveDelay: 2 ** 31 }),
+    RangeError,
+    timer("saveDelay", ""),
+  ],
+  [
+    "a log that is no function",
+    () => ({ log: console }),
+    TypeError,
+    "log must be a function (line, kind) => void.",
+  ],
+  [
+    "logRequests as a string",
+    () => ({ logRequests: "no" }),
+    TypeError,
+    "logRequests must be true or false.",
+  ],
+  [
+    "a createStatus string",
+    () => ({ createStatus: "200" }),
+    TypeError,
+    "createStatus must be 200 or 201.",
+  ],
+  [
+    "a createStatus of 202",
+    () => ({ createStatus: 202 }),
+    RangeError,
+    "createStatus must be 200 or 201.",
+  ],
+  [
+    "a maxBodyBytes of 0",
+    () => ({ maxBodyBytes: 0 }),
+    RangeError,
+    "maxBodyBytes must be a whole number of bytes, 1 or more.",
+  ],
+  [
+    "a seed that is no array",
+    () => ({ seed: "plants.json" }),
+    TypeError,
+    'seed must be an array of plants, such as [{ name: "Aloe" }].',
+  ],
+  [
+    "a seed plant without name",
+    () => ({ seed: [{}] }),
+    TypeError,
+    "seed[0]: name must be a non-empty string.",
+  ],
+  [
+    "a store without the PlantStore methods",
+    () => ({ store: new Map() }),
+    TypeError,
+    "store must be a PlantStore: it has no list() method.",
+  ],
+  [
+    "a store and a seed",
+    () => ({ store: createPlantStore(), seed: [{ name: "Ivy" }] }),
+    TypeError,
+    "Give store or seed, not both: seed only fills a store created for you.",
+  ],
+  [
+    "an empty dataFile",
+    () => ({ dataFile: "" }),
+    TypeError,
+    "dataFile must be the path of a JSON file.",
+  ],
+  [
+    "a dataFile in a directory that does not exist",
+    () => ({ dataFile: join(directory, "missing", "plants.json") }),
+    PlantStoreDataFileError,
+    () =>
+      `Data file ${join(directory, "missing", "plants.json")} cannot be saved: ${join(directory, "missing")} does not exist.`,
+  ],
+  [
+    "a dataFile under a file",
+    () => ({ dataFile: join(directory, "a-file", "plants.json") }),
+    PlantStoreDataFileError,
+    () =>
+      `Data file ${join(directory, "a-file", "plants.json")} cannot be saved: ${join(directory, "a-file")} is not a directory.`,
+  ],
+];
+
+describe("startPlantStoreServer refuses, before it listens", () => {
+  it.each(refusals)("%s", async (_, options, errorClass, message) => {
+    const started = startPlantStoreServer(options() as PlantStoreServerOptions);
+    const error = await started.then(
+      async (server) => {
+        await server.close();
+        return undefined;
+      },
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(errorClass);
+    expect((error as Error).message).toBe(typeof message === "string" ? message : message());
+  });
+});
+
+describe("startPlantStoreServer accepts", () => {
+  it("a host name, an origin with a port, and a basePath written without slashes", async () => {
+    const server = await startPlantStoreServer({
+      host: "localhost",
+      corsOrigin: "http://localhost:5173",
+      basePath: "api/v1/",
+      tokens: ["t1"],
+    });
+    try {
+      expect(server.url).toMatch(/^http:\/\/(127\.0\.0\.1|\[::1\]):\d+\/api\/v1$/);
+      const res = await fetch(`${server.url}/plants`, { headers: { authorization: "Bearer t1" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    } finally {
+      await server.close();
+    }
+  });
+});
