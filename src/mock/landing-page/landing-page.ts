@@ -2,6 +2,8 @@
 // openapi.yaml, with a live try-it. Separate from the core so that a bundle that does not
 // ask for the page (MSW in a browser, say) does not carry it.
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
+import { checkOptionNames } from "../handler-options.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../tokens.js";
 import { type ApiDescription, describeApi } from "./api-description.js";
 import type { LandingPage } from "./landing-page-route.js";
 import { renderPage } from "./render-page.js";
@@ -35,9 +37,10 @@ const HEADERS = {
 };
 
 export function createLandingPage(options: LandingPageOptions = {}): LandingPage {
+  checkOptionNames(options, { demoToken: true });
   const demoToken = options.demoToken;
-  if (demoToken !== undefined && (typeof demoToken !== "string" || demoToken === "")) {
-    throw new TypeError("demoToken must be a non-empty string.");
+  if (demoToken !== undefined && !isBearerToken(demoToken)) {
+    throw new TypeError(`demoToken must be ${BEARER_TOKEN_RULE}.`);
   }
   let api: ApiDescription | undefined;
   return {
