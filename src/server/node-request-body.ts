@@ -34,14 +34,19 @@ export function readNodeBody(request: IncomingMessage, maxBytes: number): Promis
       cleanUp();
       reject(error);
     };
+    // A client that goes away mid-body (or while its request was held back) ends the read.
+    const onClose = () =>
+      onError(new Error("The client closed the connection before the body ended."));
     const cleanUp = () => {
       request.off("data", onData);
       request.off("end", onEnd);
       request.off("error", onError);
+      request.off("close", onClose);
     };
     request.on("data", onData);
     request.on("end", onEnd);
     request.on("error", onError);
+    request.on("close", onClose);
   });
 }
 
