@@ -4,7 +4,7 @@
 // Beside the API: the admin endpoints (/__admin/, when enabled), the landing page (GET / from
 // a browser, when given) and the request journal, which records every API request.
 
-import { type AdminApiOptions, createAdminApi, isAdminPath } from "./admin/admin-api.js";
+import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-option.js";
 import { errorAnswer, jsonAnswer } from "./answers.js";
 import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
@@ -69,14 +69,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   const adminApi =
     adminOption === undefined
       ? undefined
-      : createAdminApi({
-          store,
-          faults,
-          journal,
-          maxBodyBytes,
-          token: adminOption.token,
-          ...(commit === undefined ? {} : { commit }),
-        } satisfies AdminApiOptions);
+      : createAdminApi({ store, faults, journal, maxBodyBytes, token: adminOption.token, commit });
   const landingPage = checkLandingPage(options.landingPage);
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };

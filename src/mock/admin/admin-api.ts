@@ -46,9 +46,10 @@ export function createAdminApi(
   const { store, faults, journal, maxBodyBytes, commit } = options;
   const authenticate = createAdminAuth(options.token);
 
-  async function durable(): Promise<CoreAnswer> {
+  /** Answers once the store's change is saved (with a data file), as a create does. */
+  async function durable(answer: CoreAnswer): Promise<CoreAnswer> {
     if (commit !== undefined) await commit();
-    return adminNoContent();
+    return answer;
   }
 
   const routes: Record<string, Methods> = {
@@ -57,7 +58,7 @@ export function createAdminApi(
         store.reset();
         faults.clearFaults();
         journal.clear();
-        return durable();
+        return durable(adminNoContent());
       },
     },
     [`${ADMIN_PREFIX}/faults`]: {
@@ -89,8 +90,7 @@ export function createAdminApi(
         const parsed = parsePlantsBody(body.value);
         if (!parsed.ok) return adminError(400, parsed.message);
         store.load(parsed.entries);
-        if (commit !== undefined) await commit();
-        return adminJson(200, store.entries().map(toAdminPlant));
+        return durable(adminJson(200, store.entries().map(toAdminPlant)));
       },
     },
   };
