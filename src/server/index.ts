@@ -1,3 +1,5 @@
+export type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
+export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { DEMO_TOKEN } from "./demo-token.js";
 export { PlantStoreDataFileError } from "./persistence/data-file.js";
