@@ -1,11 +1,13 @@
 import { defineConfig } from "tsup";
 
-// Library entries ship as ESM and CJS with declarations; the CLIs are ESM only.
+// Library entries ship as ESM and CJS with declarations; the CLIs are ESM only. msw stays
+// external: only the ./msw entry imports it, and the user installs it (optional peer).
 export default defineConfig([
   {
     entry: {
       index: "src/client/index.ts",
       "mock/index": "src/mock/index.ts",
+      "msw/index": "src/msw/index.ts",
       "server/index": "src/server/index.ts",
       "verify/index": "src/verify/index.ts",
       "admin/index": "src/admin/index.ts",

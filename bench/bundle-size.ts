@@ -28,6 +28,7 @@ const entries: Entry[] = [
     baseline: OPENAPI_FETCH,
   },
   { name: "plant-store-sdk/mock", platform: "browser", file: "src/mock/index.ts" },
+  { name: "plant-store-sdk/msw", platform: "browser", file: "src/msw/index.ts" },
   // No baseline: the server needs nothing beyond node:http since hono went.
   { name: "plant-store-sdk/server", platform: "node", file: "src/server/index.ts" },
 ];

@@ -6,7 +6,7 @@
 import { getResponse, HttpResponse, http, type RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import { createPlantStoreFetchHandler } from "../src/mock/fetch-handler.js";
-import { createPlantStoreHandlers } from "../src/mock/msw-handlers.js";
+import { createPlantStoreHandlers } from "../src/msw/handlers.js";
 import { AUTHORIZATION, NEW_PLANT, NEW_PLANT_JSON, TEN_PLANTS } from "./lib/fixtures.js";
 import { type Candidate, measurePerCall } from "./lib/per-call.js";
 import type { BenchResult, TargetResult } from "./lib/report.js";

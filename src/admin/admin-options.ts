@@ -2,6 +2,7 @@
 // The token rule is the server's own (a tiny module with no imports).
 import { BEARER_TOKEN_RULE, isBearerToken } from "../mock/tokens.js";
 
+/** Options of {@link createPlantStoreAdmin}. */
 export interface PlantStoreAdminOptions {
   /**
    * The server's URL, such as "http://127.0.0.1:4010" (`server.url` and the CLI's first line

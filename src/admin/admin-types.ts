@@ -13,6 +13,7 @@ export interface PlantToLoad {
   id?: number;
 }
 
+/** What the failing call(s) answer, for {@link PlantStoreAdmin.failNext}. */
 export interface AdminFailNextOptions {
   /** HTTP status of the simulated failure, 400 to 599. */
   status: number;
@@ -24,6 +25,7 @@ export interface AdminFailNextOptions {
   times?: number;
 }
 
+/** How many calls wait, for {@link PlantStoreAdmin.delayNext}. */
 export interface AdminDelayNextOptions {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
   times?: number;

@@ -12,6 +12,7 @@ import type {
 } from "./admin-types.js";
 import { PlantStoreAdminError } from "./plant-store-admin-error.js";
 
+/** The admin client {@link createPlantStoreAdmin} returns; every method is one admin request. */
 export interface PlantStoreAdmin {
   /** Store back to its seed, faults cleared, journal emptied. */
   reset(): Promise<void>;
@@ -35,6 +36,10 @@ export interface PlantStoreAdmin {
   load(plants: readonly PlantToLoad[]): Promise<AdminPlant[]>;
 }
 
+/**
+ * A client for a running server's /__admin/ endpoints. Options are checked now (a
+ * `TypeError` naming the option); a refused request rejects with a {@link PlantStoreAdminError}.
+ */
 export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantStoreAdmin {
   const { origin, token, fetch: givenFetch } = checkAdminOptions(options);
 

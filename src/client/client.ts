@@ -13,6 +13,7 @@ export type PlantStoreFetch = (input: Request, init?: RequestInit) => Promise<Re
 /** A bearer token, or a function giving one (asked before every request, so it can refresh). */
 export type PlantStoreToken = string | (() => string | Promise<string>);
 
+/** The full retry settings, given as `retries` in {@link PlantStoreClientOptions}. */
 export interface PlantStoreRetryOptions {
   /** How many times a failed call is retried (so `limit + 1` attempts at most). Default 2. */
   limit?: number;
@@ -22,6 +23,7 @@ export interface PlantStoreRetryOptions {
   maxDelay?: number;
 }
 
+/** Options of {@link createPlantStoreClient}: where the API is and how to call it. */
 export interface PlantStoreClientOptions {
   /** The API's base URL; may carry a path prefix, such as `https://api.example.com/v1`. */
   baseUrl: string;
@@ -37,6 +39,7 @@ export interface PlantStoreClientOptions {
   retries?: number | PlantStoreRetryOptions;
 }
 
+/** Per-call options: the second argument of `listPlants` and `createPlant`. */
 export interface PlantStoreCallOptions {
   /** Aborts the call (and any wait before a retry) with the signal's reason. */
   signal?: AbortSignal;
@@ -44,8 +47,10 @@ export interface PlantStoreCallOptions {
   retry?: boolean;
 }
 
+/** The query of `listPlants`, from openapi.yaml: `limit`, an integer from 0 to 2147483647. */
 export type ListPlantsParams = NonNullable<paths["/plants"]["get"]["parameters"]["query"]>;
 
+/** What {@link createPlantStoreClient} returns: the two API calls and the raw client. */
 export interface PlantStoreClient {
   /** The plants the caller may see, oldest first; `limit` caps how many. */
   listPlants(params?: ListPlantsParams, options?: PlantStoreCallOptions): Promise<Plant[]>;
@@ -55,6 +60,16 @@ export interface PlantStoreClient {
   raw: Client<paths>;
 }
 
+/**
+ * Creates a client for the Plant Store API. How calls fail (the error classes), retry and
+ * time out is in docs/sdk.md.
+ *
+ * @example
+ * ```ts
+ * const client = createPlantStoreClient({ baseUrl: "https://api.example.com/v1", token: "t" });
+ * const plants = await client.listPlants({ limit: 10 });
+ * ```
+ */
 export function createPlantStoreClient(options: PlantStoreClientOptions): PlantStoreClient {
   const { token, timeout = 30_000, retries } = options;
   const {

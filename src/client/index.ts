@@ -1,3 +1,9 @@
+/**
+ * The SDK: `createPlantStoreClient`, its errors and the API types generated from
+ * `openapi.yaml`. Web standards only, no Node built-in and no msw. Guide: docs/sdk.md.
+ *
+ * @module plant-store-sdk
+ */
 export {
   createPlantStoreClient,
   type ListPlantsParams,

@@ -5,13 +5,17 @@ import { readBodyText } from "./fetch-request-body.js";
 import {
   createPlantStoreCore,
   type PlantStoreCore,
-  type PlantStoreCoreOptions,
+  type PlantStoreFetchHandlerOptions,
 } from "./plant-store-core.js";
 import type { PlantStoreFetchHandler } from "./types.js";
 
-/** The handler options plus what only a server-like host wants: admin endpoints, a landing page. */
-export type PlantStoreFetchHandlerOptions = Omit<PlantStoreCoreOptions, "commit">;
+export type { PlantStoreFetchHandlerOptions };
 
+/**
+ * The reference server as a fetch handler, `(request: Request) => Promise<Response>`. It uses
+ * neither msw nor a Node built-in, so it runs in a service worker, Deno, Bun or an edge
+ * function, and can be the SDK's `fetch`.
+ */
 export function createPlantStoreFetchHandler(
   options: PlantStoreFetchHandlerOptions = {},
 ): PlantStoreFetchHandler {

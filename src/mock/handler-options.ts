@@ -6,7 +6,7 @@ import { checkCorsOrigin } from "./cors-origin.js";
 import type { PlantStoreCoreOptions } from "./plant-store-core.js";
 import { createPlantStore } from "./store.js";
 import { checkTokens } from "./tokens.js";
-import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "./types.js";
+import type { PlantStore, SeedPlant } from "./types.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
@@ -107,43 +107,4 @@ export function checkStore(value: unknown, seed: readonly SeedPlant[] | undefine
     throw new TypeError("Give store or seed, not both: seed only fills a store created for you.");
   }
   return value as PlantStore;
-}
-
-// `createPlantStoreHandlers` takes the handler options with `baseUrl` in place of basePath.
-const MSW_OPTIONS = {
-  baseUrl: true,
-  store: true,
-  seed: true,
-  tokens: true,
-  createStatus: true,
-  maxBodyBytes: true,
-  corsOrigin: true,
-} satisfies Record<keyof Omit<PlantStoreHandlerOptions, "basePath"> | "baseUrl", true>;
-
-/**
- * The MSW handler set's options: `baseUrl` split into the origin MSW matches and the
- * basePath the core serves; the rest is checked by `checkHandlerOptions` as usual.
- */
-export function checkHandlersOptions(options: unknown): {
-  origin: string;
-  basePath: string;
-  handlerOptions: PlantStoreHandlerOptions;
-} {
-  checkOptionNames(options, MSW_OPTIONS);
-  const { baseUrl, ...rest } = options as PlantStoreHandlerOptions & { baseUrl?: unknown };
-  const message =
-    'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without credentials, query or fragment.';
-  if (typeof baseUrl !== "string") throw new TypeError(message);
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError(message);
-  }
-  const plain = url.username === "" && url.password === "" && !/[?#]/.test(baseUrl);
-  if (!(url.protocol === "http:" || url.protocol === "https:") || !plain) {
-    throw new TypeError(message);
-  }
-  const basePath = checkBasePath(url.pathname, "baseUrl's path");
-  return { origin: url.origin, basePath, handlerOptions: { ...rest, basePath } };
 }

@@ -1,3 +1,10 @@
+/**
+ * The reference server without a network: the in-memory store, the `Request -> Response`
+ * fetch handler for any runtime with web-standard fetch, and the fault helpers. Never imports
+ * msw (the MSW handler set is `plant-store-sdk/msw`). Guides: docs/msw.md, docs/runtimes.md.
+ *
+ * @module plant-store-sdk/mock
+ */
 export type { AdminPlant } from "./admin/admin-api.js";
 export type { PlantStoreAdminOption } from "./admin/admin-option.js";
 export { defaultSeed } from "./default-seed.js";
@@ -8,11 +15,6 @@ export {
 export type { JournalEntry, PlantStoreRequestJournal } from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
-export {
-  createPlantStoreHandlers,
-  type PlantStoreHandlers,
-  type PlantStoreHandlersOptions,
-} from "./msw-handlers.js";
 export { createPlantStore } from "./store.js";
 export type {
   CreatePlantResult,

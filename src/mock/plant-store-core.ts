@@ -22,6 +22,7 @@ import { isJsonContentType } from "./json-content-type.js";
 import {
   checkLandingPage,
   type LandingPage,
+  landingPageAnswer,
   wantsLandingPage,
 } from "./landing-page/landing-page-route.js";
 import { parseLimitParam } from "./limit-param.js";
@@ -38,16 +39,23 @@ const ALLOW = { allow: "GET, POST" };
 const CONTENT_TYPE_MESSAGE =
   "The Content-Type header must be application/json or another +json type.";
 
-export interface PlantStoreCoreOptions extends PlantStoreHandlerOptions {
+/** Options of `createPlantStoreFetchHandler`: the handler options, admin endpoints, a landing page. */
+export interface PlantStoreFetchHandlerOptions extends PlantStoreHandlerOptions {
+  /**
+   * The admin endpoints under /__admin/ (reset, faults, request journal, store contents):
+   * off by default; `true` open, `{ token }` behind `Authorization: Bearer <token>`.
+   */
+  admin?: PlantStoreAdminOption;
+  /** Answers `GET /` from a browser with this page (see `createLandingPage`); none by default. */
+  landingPage?: LandingPage;
+}
+
+export interface PlantStoreCoreOptions extends PlantStoreFetchHandlerOptions {
   /**
    * Resolves once every change made so far is durable (persistence); the answer to a
    * create waits for it, so nothing acknowledged can be lost.
    */
   commit?: () => Promise<void>;
-  /** The admin endpoints under /__admin/: off by default; `true` open, `{ token }` behind it. */
-  admin?: PlantStoreAdminOption;
-  /** Answers `GET /` from a browser with this page; none by default (see createLandingPage). */
-  landingPage?: LandingPage;
 }
 
 export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJournal {
@@ -81,7 +89,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   async function handle(request: CoreRequest): Promise<CoreAnswer> {
     if (adminApi !== undefined && isAdminPath(request.path)) return adminApi(request);
     if (landingPage !== undefined && wantsLandingPage(request)) {
-      return landingPage.answer(request, basePath);
+      return landingPageAnswer(landingPage, request, basePath);
     }
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
     const record = journal.start(request.method, request.path, request.search);

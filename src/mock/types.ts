@@ -22,10 +22,12 @@ export interface StoredPlant {
   owner: string | null;
 }
 
+/** What `PlantStore.create` did: stored the plant under `id`, or nothing because `id` is taken. */
 export type CreatePlantResult =
   | { ok: true; id: number; plant: Plant }
   | { ok: false; reason: "duplicate-id"; id: number };
 
+/** The in-memory store behind every way of serving the reference server (`createPlantStore`). */
 export interface PlantStore {
   /** The public plants plus `viewer`'s own, oldest first; costs O(limit), not O(size). */
   list(viewer: string, limit?: number): Plant[];
@@ -42,13 +44,16 @@ export interface PlantStore {
   readonly size: number;
 }
 
+/** Options of `createPlantStore`. */
 export interface PlantStoreOptions {
   /** Public plants the store starts with and returns to on `reset()`; default `defaultSeed`. */
   seed?: readonly SeedPlant[];
 }
 
+/** The API operations a fault can target, named as the SDK's methods. */
 export type PlantStoreOperation = "listPlants" | "createPlant";
 
+/** How `failNext` fails the next call(s). */
 export interface FailNextOptions {
   /** HTTP status of the simulated failure, 400 to 599; default 500. */
   status?: number;
@@ -63,11 +68,13 @@ export interface FailNextOptions {
   headers?: Record<string, string>;
 }
 
+/** How many calls `delayNext` delays. */
 export interface DelayNextOptions {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
   times?: number;
 }
 
+/** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
 export interface PlantStoreFaults {
   /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
   failNext(operation: PlantStoreOperation, options?: FailNextOptions): void;
@@ -77,6 +84,7 @@ export interface PlantStoreFaults {
   clearFaults(): void;
 }
 
+/** Options of `createPlantStoreFetchHandler` (`createPlantStoreHandlers` takes `baseUrl`). */
 export interface PlantStoreHandlerOptions {
   /** The store to serve; default a new store seeded with `seed`. */
   store?: PlantStore;
@@ -100,6 +108,7 @@ export interface PlantStoreHandlerOptions {
   corsOrigin?: string | null;
 }
 
+/** The reference server as one function, `Request -> Response`, with its store and faults. */
 export type PlantStoreFetchHandler = ((request: Request) => Promise<Response>) &
   PlantStoreFaults &
   PlantStoreRequestJournal & { readonly store: PlantStore };

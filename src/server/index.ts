@@ -1,3 +1,9 @@
+/**
+ * Node only: the standalone server, `startPlantStoreServer`, behind the `plant-store-mock`
+ * CLI. Guide: docs/server.md.
+ *
+ * @module plant-store-sdk/server
+ */
 export type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
 export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";

@@ -1,6 +1,7 @@
 import type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
 import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
 
+/** The server's time limits in ms; `0` turns one off. Defaults: {@link DEFAULT_TIMEOUTS}. */
 export interface PlantStoreServerTimeouts {
   requestTimeout: number;
   headersTimeout: number;
@@ -20,8 +21,10 @@ export const DEFAULT_TIMEOUTS: Readonly<PlantStoreServerTimeouts> = Object.freez
   shutdownTimeout: 10_000,
 });
 
+/** Gets the log lines: `kind` is `"request"` for a request line, `"error"` for a failed save. */
 export type PlantStoreServerLog = (line: string, kind: "request" | "error") => void;
 
+/** Options of `startPlantStoreServer`. */
 export interface PlantStoreServerOptions {
   /** TCP port; default 0 (any free port; read the chosen one from `url`). */
   port?: number;

@@ -19,6 +19,7 @@ import { type RawAnswers, requestLogger } from "./request-log.js";
 import type { PlantStoreServerOptions } from "./server-options.js";
 import { serverUrl } from "./server-url.js";
 
+/** A running server, as {@link startPlantStoreServer} resolves it. */
 export interface PlantStoreServer extends PlantStoreFaults, PlantStoreRequestJournal {
   /** Base URL for the SDK, e.g. "http://127.0.0.1:4010" (with `basePath` when set). */
   readonly url: string;

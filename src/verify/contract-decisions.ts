@@ -1,5 +1,5 @@
-// Our documented decisions where the service description is silent (CONTRACT.md, the README
-// behaviour table). Departing from them is a difference, never a violation.
+// Our documented decisions where the service description is silent (CONTRACT.md, the behaviour
+// table in docs/contract.md). Departing from them is a difference, never a violation.
 import type { Exchange } from "./exchange.js";
 import type { Findings } from "./findings.js";
 

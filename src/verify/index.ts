@@ -1,3 +1,9 @@
+/**
+ * `verifyPlantStore`, behind the `plant-store-verify` CLI: checks a live Plant Store
+ * deployment against openapi.yaml and the documented behaviour. Guide: docs/verify.md.
+ *
+ * @module plant-store-sdk/verify
+ */
 export type {
   VerifyCheck,
   VerifyFinding,

@@ -4,7 +4,7 @@
  * - `violation`: an answer breaks openapi.yaml (status, content type or body schema), or the
  *   service fails a promise of the service description itself (for example `limit` not capping);
  * - `difference`: the answers match openapi.yaml but depart from a decision of ours where the
- *   service description is silent (README behaviour table, for example 200 instead of 201);
+ *   service description is silent (docs/contract.md, for example 200 instead of 201);
  * - `skipped`: not run, because it needs `allowWrites` or `secondToken`, or an earlier check
  *   it builds on did not succeed.
  */
@@ -16,6 +16,7 @@ export interface VerifyFinding {
   message: string;
 }
 
+/** One check of a run and what it found. */
 export interface VerifyCheck {
   /** Stable identifier such as `list-limit-negative`; safe to match on in CI scripts. */
   id: string;
@@ -28,6 +29,7 @@ export interface VerifyCheck {
   requests: string[];
 }
 
+/** What `verifyPlantStore` resolves to: every check with its result, and the counts. */
 export interface VerifyReport {
   /** The base URL checked, without any user name or password it carried. */
   baseUrl: string;
@@ -42,6 +44,7 @@ export interface VerifyReport {
   skipped: number;
 }
 
+/** Passed to `onProgress` as each check starts. */
 export interface VerifyProgress {
   /** 1-based position of the check that is starting. */
   index: number;
@@ -50,6 +53,7 @@ export interface VerifyProgress {
   title: string;
 }
 
+/** Options of `verifyPlantStore`. */
 export interface VerifyPlantStoreOptions {
   /** The service's base URL; may carry a path prefix such as `https://host/v1`. */
   baseUrl: string;

@@ -4,10 +4,9 @@ import { describe, expect, it } from "vitest";
 import {
   createPlantStore,
   createPlantStoreFetchHandler,
-  createPlantStoreHandlers,
   type PlantStoreHandlerOptions,
-  type PlantStoreHandlersOptions,
 } from "../../src/mock/index.js";
+import { createPlantStoreHandlers, type PlantStoreHandlersOptions } from "../../src/msw/index.js";
 
 const AUTH = { authorization: "Bearer t1" };
 const BASE_PATH_RULE =
@@ -150,12 +149,12 @@ describe("createPlantStoreHandlers refuses at creation", () => {
     [
       "a misspelt option",
       { baseURL: base },
-      'Unknown option "baseURL"; the options are baseUrl, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
+      'Unknown option "baseURL"; the options are baseUrl, answerUnknownPaths, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
     ],
     [
       "basePath, which belongs to the fetch handler",
       { baseUrl: base, basePath: "/v1" },
-      'Unknown option "basePath"; the options are baseUrl, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
+      'Unknown option "basePath"; the options are baseUrl, answerUnknownPaths, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
     ],
   ])("%s", (_, options, message) => {
     const create = () => createPlantStoreHandlers(options as PlantStoreHandlersOptions);

@@ -80,10 +80,11 @@ import { startPlantStoreServer } from "plant-store-sdk/server";
 `;
 
 export const esmConsumerTs = `${clientImports}
-import { createPlantStoreFetchHandler, createPlantStoreHandlers } from "plant-store-sdk/mock";
+import { createPlantStoreFetchHandler } from "plant-store-sdk/mock";
+import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 ${typedClientUsage}${typedMockUsage}`;
 
-// ./mock is left out of the CommonJS consumer: msw's own declarations fail a CJS
+// ./msw is left out of the CommonJS consumer: msw's own declarations fail a CJS
 // typecheck with skipLibCheck off (TS1479 inside msw), which is not ours to fix.
 export const cjsConsumerCts = `${clientImports}${typedClientUsage}`;
 

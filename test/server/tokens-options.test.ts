@@ -1,7 +1,8 @@
 // `tokens` means the same at every entry point: one rule (src/mock/tokens.ts), the same
 // error class and message from the fetch handler, the MSW handlers and the server.
 import { describe, expect, it } from "vitest";
-import { createPlantStoreFetchHandler, createPlantStoreHandlers } from "../../src/mock/index.js";
+import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
+import { createPlantStoreHandlers } from "../../src/msw/index.js";
 import { startPlantStoreServer } from "../../src/server/index.js";
 
 const RULE = "a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty";

@@ -1,5 +1,5 @@
 import { setupWorker } from "msw/browser";
-import { createPlantStoreHandlers } from "plant-store-sdk/mock";
+import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 
 /**
  * Answers every request to `baseUrl` from an in-memory Plant Store inside a service worker,

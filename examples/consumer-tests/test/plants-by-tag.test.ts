@@ -2,7 +2,7 @@
 // a realistic in-memory store behind MSW, scenarios per test, no server to start.
 import { setupServer } from "msw/node";
 import { createPlantStoreClient, PlantStoreApiError } from "plant-store-sdk";
-import { createPlantStoreHandlers } from "plant-store-sdk/mock";
+import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadPlantsByTag } from "../src/plants-by-tag.js";
 import { savePlant } from "../src/save-plant.js";

@@ -1,13 +1,13 @@
 // The landing page a browser gets at `/`: what this API is and how to call it, read from
 // openapi.yaml, with a live try-it. Separate from the core so that a bundle that does not
 // ask for the page (MSW in a browser, say) does not carry it.
-import type { CoreAnswer, CoreRequest } from "../core-types.js";
 import { checkOptionNames } from "../handler-options.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../tokens.js";
 import { type ApiDescription, describeApi } from "./api-description.js";
 import type { LandingPage } from "./landing-page-route.js";
 import { renderPage } from "./render-page.js";
 
+/** Options of {@link createLandingPage}. */
 export interface LandingPageOptions {
   /**
    * A token to show and prefill, for a server that accepts the public demo token. Never
@@ -16,26 +16,11 @@ export interface LandingPageOptions {
   demoToken?: string;
 }
 
-// Everything on the page comes from the document or this page's own files; the script may
-// only call this origin, and nothing may embed the page.
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
-
-const HEADERS = {
-  "content-type": "text/html; charset=utf-8",
-  "content-security-policy": CONTENT_SECURITY_POLICY,
-  // `/` answers JSON to API clients and HTML to browsers.
-  vary: "Accept",
-  "cache-control": "no-cache",
-};
-
+/**
+ * The HTML landing page for `GET /` from a browser: the API's operations, parameters,
+ * statuses and schemas from openapi.yaml, curl lines and a live try-it. Pass it as the
+ * fetch handler's `landingPage` option (the standalone server has it on by default).
+ */
 export function createLandingPage(options: LandingPageOptions = {}): LandingPage {
   checkOptionNames(options, { demoToken: true });
   const demoToken = options.demoToken;
@@ -44,14 +29,10 @@ export function createLandingPage(options: LandingPageOptions = {}): LandingPage
   }
   let api: ApiDescription | undefined;
   return {
-    answer(request: CoreRequest, basePath: string): CoreAnswer {
+    render(host, basePath) {
       api ??= describeApi();
-      const baseUrl = `http://${request.header("host") ?? "localhost"}${basePath}`;
-      return {
-        status: 200,
-        headers: HEADERS,
-        body: renderPage({ api, baseUrl, basePath, demoToken }),
-      };
+      const baseUrl = `http://${host ?? "localhost"}${basePath}`;
+      return renderPage({ api, baseUrl, basePath, demoToken });
     },
   };
 }

@@ -1,0 +1,91 @@
+// The shell commands in README.md and docs/ name things that exist: every `npm run <script>`
+// is a script of package.json, every `npx <bin>` a bin this package or its dev tools provide,
+// and every path given to `npx vitest run` a test file or folder. (Running them is the job of
+// the tests of each feature; this catches a renamed script or a moved test.)
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listWrittenPages, readMarkdownPage, repoRoot } from "./markdown-pages.js";
+
+const SHELL = new Set(["sh", "bash", "shell", "console"]);
+const packageJson = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as {
+  scripts: Record<string, string>;
+  bin: Record<string, string>;
+};
+
+interface Command {
+  where: string;
+  words: string[];
+}
+
+function shellCommands(): Command[] {
+  return listWrittenPages().flatMap((page) =>
+    readMarkdownPage(page)
+      .fences.filter((fence) => SHELL.has(fence.info.split(/\s+/)[0] ?? ""))
+      .flatMap((fence) =>
+        fence.code.split("\n").flatMap((text, index) =>
+          // One line may chain commands with && or ;; a # starts a comment.
+          (text.split(/\s#/)[0] ?? "").split(/&&|;/).map((command) => ({
+            where: `${page}:${fence.line + index}`,
+            words: command.trim().split(/\s+/).filter(Boolean),
+          })),
+        ),
+      ),
+  );
+}
+
+function problems(command: Command): string[] {
+  const words = command.words.filter((word) => !/^[A-Z_]+=/.test(word)); // FOO=bar npx ...
+  const [tool, first, second, ...rest] = words;
+  if (tool === "npm" && first === "run" && second && !(second in packageJson.scripts)) {
+    return [`${command.where}: npm run ${second}: no such script in package.json`];
+  }
+  if (
+    tool === "npm" &&
+    (first === "start" || first === "test") &&
+    !(first in packageJson.scripts)
+  ) {
+    return [`${command.where}: npm ${first}: no such script in package.json`];
+  }
+  if (tool !== "npx" || !first) return [];
+  const isBin =
+    first in packageJson.bin || existsSync(join(repoRoot, "node_modules", ".bin", first));
+  if (!isBin) return [`${command.where}: npx ${first}: no such bin here or in the dev tools`];
+  if (first !== "vitest" || second !== "run") return [];
+  return rest
+    .filter((word) => !word.startsWith("-"))
+    .filter((path) => !existsSync(join(repoRoot, path)))
+    .map((path) => `${command.where}: npx vitest run ${path}: no such test file or folder`);
+}
+
+describe("shell commands in README.md and docs/", () => {
+  const commands = shellCommands();
+
+  it("finds the commands of the quick start", () => {
+    const lines = commands.map((command) => command.words.join(" "));
+    expect(lines).toEqual(expect.arrayContaining(["npm ci", "npm start", "bash .ci/run"]));
+  });
+
+  it("names only scripts, bins and test paths that exist", () => {
+    expect(commands.flatMap(problems)).toEqual([]);
+  });
+
+  it("reports a missing script, bin and test path", () => {
+    const made = (text: string): Command => ({
+      where: "docs/example.md:3",
+      words: text.split(" "),
+    });
+    expect(
+      [
+        made("npm run no-such-script"),
+        made("npx no-such-bin"),
+        made("npx vitest run test/no-such-folder"),
+        made("CONFORMANCE_SEED=1 npx vitest run test/docs"),
+      ].flatMap(problems),
+    ).toEqual([
+      "docs/example.md:3: npm run no-such-script: no such script in package.json",
+      "docs/example.md:3: npx no-such-bin: no such bin here or in the dev tools",
+      "docs/example.md:3: npx vitest run test/no-such-folder: no such test file or folder",
+    ]);
+  });
+});
