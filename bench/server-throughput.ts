@@ -145,7 +145,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
       if (!measured || !ceiling) continue;
       const share = measured.requestsPerSecond / ceiling.requestsPerSecond;
       targets.push({
-        target: `${name}, ${route.label}: req/s >= ${goal}x the ceiling, zero errors`,
+        target: `${name}, ${route.label}, req/s >= ${goal}x the ceiling, zero errors`,
         measured: `${share.toFixed(2)}x, ${measured.errors} errors, ${measured.non2xx} non-2xx, p99 ${measured.p99Ms} ms`,
         pass: share >= goal && measured.errors === 0 && measured.non2xx === 0,
       });

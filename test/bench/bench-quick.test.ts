@@ -73,10 +73,10 @@ describe("npm run bench -- --quick", () => {
   it("judges every target as PASS or MISS", () => {
     const verdicts = output.split("\n").filter((line) => /^- (PASS|MISS) /.test(line));
     expect(verdicts.map((line) => line.replace(/^- (PASS|MISS) /, "").split(": ")[0])).toEqual([
-      "plant-store-mock --quiet, GET /plants?limit=10: req/s >= 0.75x the ceiling, zero errors",
-      "startPlantStoreServer defaults, GET /plants?limit=10: req/s >= 0.75x the ceiling, zero errors",
-      "plant-store-mock --quiet, POST /plants: req/s >= 0.6x the ceiling, zero errors",
-      "startPlantStoreServer defaults, POST /plants: req/s >= 0.6x the ceiling, zero errors",
+      "plant-store-mock --quiet, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "startPlantStoreServer defaults, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "plant-store-mock --quiet, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "startPlantStoreServer defaults, POST /plants, req/s >= 0.6x the ceiling, zero errors",
       "SDK listPlants (GET) per call <= 1.15x bare openapi-fetch",
       "SDK createPlant (POST) per call <= 1.15x bare openapi-fetch",
       "MSW handlers <= 1.2x trivial MSW handler, GET /plants?limit=10",

@@ -17,7 +17,7 @@ describe("Deno", () => {
     expect({ code: run.code, timedOut: run.timedOut }).toEqual({ code: 0, timedOut: false });
     const report = JSON.parse(run.stdout);
     expect(report.runtime).toMatch(/^2\.9\./);
-    // Deno says "Deno/2.9.6", not "Mozilla/...": the SDK sends its own User-Agent.
+    // Deno says "Deno/2.9.5", not "Mozilla/...": the SDK sends its own User-Agent.
     expect(report).toEqual({ runtime: report.runtime, ...expectedReport(/^Deno\/2\.9\./) });
   }, 40_000);
 });
