@@ -10,6 +10,7 @@ export default defineConfig([
       "msw/index": "src/msw/index.ts",
       "server/index": "src/server/index.ts",
       "verify/index": "src/verify/index.ts",
+      "admin/index": "src/admin/index.ts",
     },
     format: ["esm", "cjs"],
     dts: true,

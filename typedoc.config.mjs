@@ -16,6 +16,7 @@ const config = {
     "src/msw/index.ts",
     "src/server/index.ts",
     "src/verify/index.ts",
+    "src/admin/index.ts",
   ],
   tsconfig: "tsconfig.typedoc.json",
   plugin: ["typedoc-plugin-markdown"],

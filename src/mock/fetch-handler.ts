@@ -3,8 +3,14 @@
 import { errorAnswer } from "./answers.js";
 import type { CoreAnswer, CoreRequest } from "./core-types.js";
 import { readBodyText } from "./fetch-request-body.js";
-import { createPlantStoreCore, type PlantStoreCore } from "./plant-store-core.js";
-import type { PlantStoreFetchHandler, PlantStoreHandlerOptions } from "./types.js";
+import {
+  createPlantStoreCore,
+  type PlantStoreCore,
+  type PlantStoreFetchHandlerOptions,
+} from "./plant-store-core.js";
+import type { PlantStoreFetchHandler } from "./types.js";
+
+export type { PlantStoreFetchHandlerOptions };
 
 /**
  * The reference server as a fetch handler, `(request: Request) => Promise<Response>`. It uses
@@ -12,7 +18,7 @@ import type { PlantStoreFetchHandler, PlantStoreHandlerOptions } from "./types.j
  * function, and can be the SDK's `fetch`.
  */
 export function createPlantStoreFetchHandler(
-  options: PlantStoreHandlerOptions = {},
+  options: PlantStoreFetchHandlerOptions = {},
 ): PlantStoreFetchHandler {
   return fetchHandlerFor(createPlantStoreCore(options));
 }
@@ -40,6 +46,8 @@ export function fetchHandlerFor(core: PlantStoreCore): PlantStoreFetchHandler {
     failNext: core.failNext,
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
+    requests: core.requests,
+    clearRequests: core.clearRequests,
   });
 }
 

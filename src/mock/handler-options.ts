@@ -30,6 +30,8 @@ const HANDLER_OPTIONS = {
   basePath: true,
   maxBodyBytes: true,
   corsOrigin: true,
+  admin: true,
+  landingPage: true,
   commit: false,
 } satisfies Record<keyof PlantStoreCoreOptions, boolean>;
 

@@ -1,13 +1,30 @@
 // The one place the contract is decided: a runtime-neutral CoreRequest -> CoreAnswer.
 // Checks run in the contract's order: preflight, auth, route, fault scenarios, then the
 // operation (content type, size, body/query, uniqueness). Adapters only translate.
+// Beside the API: the admin endpoints (/__admin/, when enabled), the landing page (GET / from
+// a browser, when given) and the request journal, which records every API request.
+
+import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
+import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-option.js";
 import { errorAnswer, jsonAnswer } from "./answers.js";
 import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { checkHandlerOptions } from "./handler-options.js";
+import {
+  createRequestJournal,
+  type JournalRecord,
+  noteBody,
+  type PlantStoreRequestJournal,
+} from "./journal.js";
 import { isJsonContentType } from "./json-content-type.js";
+import {
+  checkLandingPage,
+  type LandingPage,
+  landingPageAnswer,
+  wantsLandingPage,
+} from "./landing-page/landing-page-route.js";
 import { parseLimitParam } from "./limit-param.js";
 import { parseNewPlant } from "./new-plant-body.js";
 import { plantsJson } from "./plant-json.js";
@@ -24,7 +41,18 @@ const CONTENT_TYPE_MESSAGE =
 const CONTENT_ENCODING_MESSAGE =
   "The Content-Encoding header is not supported; send the body uncompressed (identity).";
 
-export interface PlantStoreCoreOptions extends PlantStoreHandlerOptions {
+/** Options of `createPlantStoreFetchHandler`: the handler options, admin endpoints, a landing page. */
+export interface PlantStoreFetchHandlerOptions extends PlantStoreHandlerOptions {
+  /**
+   * The admin endpoints under /__admin/ (reset, faults, request journal, store contents):
+   * off by default; `true` open, `{ token }` behind `Authorization: Bearer <token>`.
+   */
+  admin?: PlantStoreAdminOption;
+  /** Answers `GET /` from a browser with this page (see `createLandingPage`); none by default. */
+  landingPage?: LandingPage;
+}
+
+export interface PlantStoreCoreOptions extends PlantStoreFetchHandlerOptions {
   /**
    * Resolves once every change made so far is durable (persistence); the answer to a
    * create waits for it, so nothing acknowledged can be lost.
@@ -32,7 +60,7 @@ export interface PlantStoreCoreOptions extends PlantStoreHandlerOptions {
   commit?: () => Promise<void>;
 }
 
-export interface PlantStoreCore extends PlantStoreFaults {
+export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJournal {
   handle(request: CoreRequest): Promise<CoreAnswer>;
   readonly store: PlantStore;
   /** The headers every answer carries (CORS), for answers made outside the core. */
@@ -46,6 +74,13 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   const plantsPath = `${basePath}/plants`;
   const authenticate = createBearerAuth(tokens);
   const faults = createFaultInjector();
+  const journal = createRequestJournal(tokens ?? []);
+  const adminOption = checkAdminOption(options.admin);
+  const adminApi =
+    adminOption === undefined
+      ? undefined
+      : createAdminApi({ store, faults, journal, maxBodyBytes, token: adminOption.token, commit });
+  const landingPage = checkLandingPage(options.landingPage);
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
   const messages = {
@@ -54,14 +89,26 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   };
 
   async function handle(request: CoreRequest): Promise<CoreAnswer> {
+    if (adminApi !== undefined && isAdminPath(request.path)) return adminApi(request);
+    if (landingPage !== undefined && wantsLandingPage(request)) {
+      return landingPageAnswer(landingPage, request, basePath);
+    }
+    if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
+    const record = journal.start(request.method, request.path, request.search);
+    const answer = await answerApi(request, record);
+    journal.finish(record, answer.status);
+    return answer;
+  }
+
+  async function answerApi(request: CoreRequest, record: JournalRecord): Promise<CoreAnswer> {
     const method = request.method;
-    if (corsOrigin !== null && method === "OPTIONS") return preflightAnswer(corsOrigin);
 
     const auth = authenticate(request.header("authorization"));
     if (!auth.ok) {
       const challenge = auth.invalidToken ? WWW_AUTHENTICATE_INVALID : WWW_AUTHENTICATE;
       return errorAnswer(401, auth.message, jsonHeaders, { "www-authenticate": challenge });
     }
+    record.token = auth.token;
 
     if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
     if (method !== "GET" && method !== "POST") {
@@ -71,17 +118,25 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
 
     const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
     const scenario = await applyScenario(faults, operation, jsonHeaders);
-    if (scenario !== undefined) return scenario;
+    if (scenario !== undefined) {
+      // The journal shows what the app sent even when a simulated failure answered it.
+      if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
+      return scenario;
+    }
 
     if (operation === "listPlants") {
       const limit = parseLimitParam(request.search);
       if (!limit.ok) return errorAnswer(400, limit.message, jsonHeaders);
       return jsonAnswer(200, plantsJson(store.list(auth.token, limit.limit)), jsonHeaders);
     }
-    return createPlant(request, auth.token);
+    return createPlant(request, auth.token, record);
   }
 
-  async function createPlant(request: CoreRequest, owner: string): Promise<CoreAnswer> {
+  async function createPlant(
+    request: CoreRequest,
+    owner: string,
+    record: JournalRecord,
+  ): Promise<CoreAnswer> {
     if (!isJsonContentType(request.header("content-type"))) {
       return errorAnswer(415, CONTENT_TYPE_MESSAGE, jsonHeaders);
     }
@@ -96,6 +151,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
         ? errorAnswer(413, messages.tooLarge, jsonHeaders)
         : errorAnswer(400, "The request body is not valid UTF-8.", jsonHeaders);
     }
+    noteBody(record, body.text);
     const input = parseNewPlant(body.text);
     if (!input.ok) return errorAnswer(400, input.message, jsonHeaders);
     // A client that gave up (during a delayNext, say) must not find its plant stored later.
@@ -116,6 +172,8 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
     failNext: faults.failNext,
     delayNext: faults.delayNext,
     clearFaults: faults.clearFaults,
+    requests: journal.entries,
+    clearRequests: journal.clear,
   };
 }
 
@@ -130,6 +188,11 @@ async function applyScenario(
   const failure = faults.takeFailure(operation);
   if (failure === undefined) return undefined;
   return errorAnswer(failure.status, failure.message, jsonHeaders, failure.headers);
+}
+
+async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {
+  const body = await request.readBody(maxBytes);
+  if (body.ok) noteBody(record, body.text);
 }
 
 /** Nobody reads this answer; it exists so adapters and logs see a status. */

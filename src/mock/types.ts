@@ -1,6 +1,7 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+import type { PlantStoreRequestJournal } from "./journal.js";
 
 export type { NewPlant, Plant, PlantStoreErrorBody };
 
@@ -123,4 +124,5 @@ export interface PlantStoreHandlerOptions {
 
 /** The reference server as one function, `Request -> Response`, with its store and faults. */
 export type PlantStoreFetchHandler = ((request: Request) => Promise<Response>) &
-  PlantStoreFaults & { readonly store: PlantStore };
+  PlantStoreFaults &
+  PlantStoreRequestJournal & { readonly store: PlantStore };

@@ -21,5 +21,7 @@ export function createPlantStoreHandlers(options: PlantStoreHandlersOptions): Pl
     failNext: handle.failNext,
     delayNext: handle.delayNext,
     clearFaults: handle.clearFaults,
+    requests: handle.requests,
+    clearRequests: handle.clearRequests,
   };
 }

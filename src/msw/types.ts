@@ -1,5 +1,6 @@
 // Public types of `plant-store-sdk/msw`.
 import type { RequestHandler } from "msw";
+import type { PlantStoreRequestJournal } from "../mock/journal.js";
 import type { PlantStore, PlantStoreFaults, PlantStoreHandlerOptions } from "../mock/types.js";
 
 /** Options of {@link createPlantStoreHandlers}: the fetch handler's, with `baseUrl` instead. */
@@ -15,8 +16,8 @@ export interface PlantStoreHandlersOptions extends Omit<PlantStoreHandlerOptions
   answerUnknownPaths?: boolean;
 }
 
-/** The MSW handler set, the store it serves and its faults. */
-export interface PlantStoreHandlers extends PlantStoreFaults {
+/** The MSW handler set, the store it serves, its faults and its request journal. */
+export interface PlantStoreHandlers extends PlantStoreFaults, PlantStoreRequestJournal {
   /** Pass to `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
   store: PlantStore;

@@ -44,6 +44,8 @@ const SERVER_OPTIONS = {
   headersTimeout: true,
   keepAliveTimeout: true,
   shutdownTimeout: true,
+  admin: true,
+  landingPage: true,
 } satisfies Record<keyof PlantStoreServerOptions, true>;
 
 export interface CheckedServerOptions {

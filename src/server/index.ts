@@ -4,6 +4,8 @@
  *
  * @module plant-store-sdk/server
  */
+export type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
+export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { DEMO_TOKEN } from "./demo-token.js";
 export { PlantStoreDataFileError } from "./persistence/data-file-error.js";

@@ -1,3 +1,4 @@
+import type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
 import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
 import type { FsyncPolicy } from "./persistence/fsync-policy.js";
 
@@ -71,4 +72,12 @@ export interface PlantStoreServerOptions {
   headersTimeout?: number;
   keepAliveTimeout?: number;
   shutdownTimeout?: number;
+  /**
+   * The admin endpoints under /__admin/ (reset, faults, request journal, store contents).
+   * Off by default. `true` opens them, which is refused on a host other than loopback;
+   * `{ token }` requires `Authorization: Bearer <token>` (never one of `tokens`).
+   */
+  admin?: PlantStoreAdminOption;
+  /** Answer `GET /` from a browser with the HTML landing page; default true. */
+  landingPage?: boolean;
 }

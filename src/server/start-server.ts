@@ -1,10 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { checkAdminOption } from "../mock/admin/admin-option.js";
+import type { PlantStoreRequestJournal } from "../mock/journal.js";
+import { createLandingPage } from "../mock/landing-page/landing-page.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
 import { createPlantStore } from "../mock/store.js";
 import type { PlantStore, PlantStoreFaults } from "../mock/types.js";
+import { openAdminProblem } from "./admin-exposure.js";
 import { checkServerOptions } from "./check-options.js";
 import { answerClientErrors } from "./client-error.js";
+import { DEMO_TOKEN } from "./demo-token.js";
 import { createGracefulClose } from "./graceful-close.js";
 import { trackInFlightResponses } from "./in-flight.js";
 import { listen } from "./listen.js";
@@ -15,7 +20,7 @@ import type { PlantStoreServerLog, PlantStoreServerOptions } from "./server-opti
 import { serverUrl } from "./server-url.js";
 
 /** A running server, as {@link startPlantStoreServer} resolves it. */
-export interface PlantStoreServer extends PlantStoreFaults {
+export interface PlantStoreServer extends PlantStoreFaults, PlantStoreRequestJournal {
   /** Base URL for the SDK, e.g. "http://127.0.0.1:4010" (with `basePath` when set). */
   readonly url: string;
   readonly store: PlantStore;
@@ -29,6 +34,13 @@ export async function startPlantStoreServer(
 ): Promise<PlantStoreServer> {
   const checked = checkServerOptions(options);
   const { tokens, timeouts } = checked;
+  const admin = checkAdminOption(options.admin);
+  const adminProblem = openAdminProblem(checked.host, admin !== undefined, admin?.token);
+  if (adminProblem !== undefined)
+    throw new RangeError(`admin: ${adminProblem}; give admin: { token }.`);
+  if (options.landingPage !== undefined && typeof options.landingPage !== "boolean") {
+    throw new TypeError("landingPage must be true or false.");
+  }
   const log = safeLog(options.log);
   const store = options.store ?? createPlantStore({ seed: options.seed });
   const persistence =
@@ -50,6 +62,12 @@ export async function startPlantStoreServer(
     maxBodyBytes: options.maxBodyBytes,
     corsOrigin: options.corsOrigin,
     commit: persistence?.commit,
+    admin: options.admin,
+    // The demo token is public, so the page may show it; a token the user chose, never.
+    landingPage:
+      options.landingPage === false
+        ? undefined
+        : createLandingPage({ demoToken: tokens.includes(DEMO_TOKEN) ? DEMO_TOKEN : undefined }),
   });
   const server = createServer({
     requestTimeout: timeouts.requestTimeout,
@@ -100,6 +118,8 @@ export async function startPlantStoreServer(
     failNext: core.failNext,
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
+    requests: core.requests,
+    clearRequests: core.clearRequests,
     close() {
       closed ??= graceful.close().finally(() => persistence?.close());
       return closed;

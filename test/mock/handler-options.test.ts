@@ -24,7 +24,7 @@ const refusals: Refusal[] = [
     "a misspelt option",
     { token: ["t1"] },
     TypeError,
-    'Unknown option "token"; the options are store, seed, tokens, createStatus, basePath, maxBodyBytes, corsOrigin.',
+    'Unknown option "token"; the options are store, seed, tokens, createStatus, basePath, maxBodyBytes, corsOrigin, admin, landingPage.',
   ],
   [
     "a corsOrigin with CR/LF",

@@ -40,7 +40,7 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     "a misspelt option",
     () => ({ token: ["t1"] }),
     TypeError,
-    'Unknown option "token"; the options are port, host, tokens, seed, store, createStatus, corsOrigin, basePath, maxBodyBytes, dataFile, fsync, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout.',
+    'Unknown option "token"; the options are port, host, tokens, seed, store, createStatus, corsOrigin, basePath, maxBodyBytes, dataFile, fsync, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout, admin, landingPage.',
   ],
   [
     "a corsOrigin with a newline",

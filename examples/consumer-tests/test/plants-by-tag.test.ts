@@ -5,6 +5,7 @@ import { createPlantStoreClient, PlantStoreApiError } from "plant-store-sdk";
 import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadPlantsByTag } from "../src/plants-by-tag.js";
+import { savePlant } from "../src/save-plant.js";
 
 const baseUrl = "https://plant-store.test/v1";
 const token = "test-token";
@@ -29,6 +30,7 @@ afterEach(() => {
   // Every test starts from the seed with no scenario left over.
   plantStore.store.reset();
   plantStore.clearFaults();
+  plantStore.clearRequests();
   server.resetHandlers();
 });
 afterAll(() => server.close());
@@ -56,6 +58,13 @@ describe("loadPlantsByTag", () => {
   it("rides out a 503 thanks to the client's retries", async () => {
     plantStore.failNext("listPlants", { status: 503, message: "The store is restarting." });
     expect((await loadPlantsByTag(client)).succulent).toEqual(["Snake plant"]);
+    // The journal shows the retry: the same request twice, the first one failed.
+    expect(plantStore.requests().map(({ method, path, status }) => [method, path, status])).toEqual(
+      [
+        ["GET", "/v1/plants", 503],
+        ["GET", "/v1/plants", 200],
+      ],
+    );
   });
 
   it("reports the outage when the store keeps failing", async () => {
@@ -70,5 +79,22 @@ describe("loadPlantsByTag", () => {
     const failure = await loadPlantsByTag(stranger).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PlantStoreApiError);
     expect(failure).toMatchObject({ status: 401 });
+  });
+});
+
+describe("savePlant", () => {
+  it("sends the trimmed name and leaves out an empty tag", async () => {
+    await savePlant(client, { name: "  Chinese money plant ", tag: "  " });
+    // What the code sent, as the store received it: no handler of our own needed.
+    const [sent] = plantStore.requests();
+    expect(sent).toMatchObject({ method: "POST", path: "/v1/plants", status: 201 });
+    expect(sent?.body).toEqual({ name: "Chinese money plant" });
+  });
+
+  it("sends the tag when there is one", async () => {
+    await savePlant(client, { name: "Pilea", tag: " succulent " });
+    expect(plantStore.requests().map((request) => request.body)).toEqual([
+      { name: "Pilea", tag: "succulent" },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { DEMO_TOKEN } from "../demo-token.js";
+import type { AdminTokenSource } from "./admin-flags.js";
 
 export type TokenSource = "--token" | "PLANT_STORE_TOKENS" | "demo";
 
@@ -12,6 +13,8 @@ export function bannerLines(options: {
   tokens: readonly string[];
   source: TokenSource;
   dataFile?: string;
+  /** Present when the admin endpoints are on; `tokenSource` undefined when they are open. */
+  admin?: { tokenSource: AdminTokenSource | undefined };
 }): string[] {
   const { url, tokens, source } = options;
   const lines = [url];
@@ -26,6 +29,15 @@ export function bannerLines(options: {
       `Tokens: ${count} from ${source} (not printed, to keep them out of logs; set TOKEN to one for the curl line)`,
       `curl -H "Authorization: Bearer $TOKEN" ${url}/plants`,
     );
+  }
+  const origin = new URL(url).origin;
+  lines.push(`Landing page: open ${origin}/ in a browser`);
+  if (options.admin !== undefined) {
+    const access =
+      options.admin.tokenSource === undefined
+        ? "open, this machine only"
+        : `admin token from ${options.admin.tokenSource}, not printed`;
+    lines.push(`Admin endpoints: ${origin}/__admin/ (${access})`);
   }
   if (options.dataFile !== undefined) lines.push(`Data file: ${options.dataFile}`);
   lines.push("Press Ctrl+C to stop.");

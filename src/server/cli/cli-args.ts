@@ -7,6 +7,7 @@ import { checkHost } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/fsync-policy.js";
 import type { PlantStoreServerOptions } from "../server-options.js";
+import { type AdminTokenSource, readAdminFlags } from "./admin-flags.js";
 import type { TokenSource } from "./banner.js";
 import { CliUsageError } from "./cli-usage-error.js";
 import { DEFAULT_PORT } from "./help-text.js";
@@ -20,6 +21,7 @@ export type CliCommand =
       tokenSource: TokenSource;
       seedFile?: string;
       quiet: boolean;
+      adminTokenSource?: AdminTokenSource;
     };
 
 const OPTIONS = {
@@ -36,6 +38,8 @@ const OPTIONS = {
   "request-timeout": { type: "string" },
   "keep-alive-timeout": { type: "string" },
   quiet: { type: "boolean" },
+  admin: { type: "boolean" },
+  "admin-token": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -76,8 +80,11 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
       MAX_TIMER_MS,
     ),
   };
+  const { admin, adminTokenSource } = readAdminFlags(values, env, server.host ?? "127.0.0.1");
+  if (admin !== undefined) server.admin = admin;
   return {
     kind: "run",
+    adminTokenSource,
     server,
     tokenSource: source,
     seedFile: nonEmpty(values.seed, "--seed"),

@@ -23,6 +23,10 @@ Options:
   --max-body-bytes <n>       largest request body, larger gets 413 (default 1048576)
   --request-timeout <ms>     time to receive a whole request, else 408 (default ${DEFAULT_TIMEOUTS.requestTimeout}; 0 = none)
   --keep-alive-timeout <ms>  idle keep-alive connections close after this (default ${DEFAULT_TIMEOUTS.keepAliveTimeout})
+  --admin                    admin endpoints under /__admin/ (reset, faults, request journal,
+                             store contents); open, so only on a loopback host without a token
+  --admin-token <token>      require this bearer token on the admin endpoints (turns them on;
+                             default: $PLANT_STORE_ADMIN_TOKEN when --admin is given)
   --quiet                    no log line per request
   -h, --help                 show this help
   -v, --version              show the version

@@ -32,6 +32,9 @@ export async function runServer(
     tokens: command.server.tokens,
     source: command.tokenSource,
     dataFile: command.server.dataFile,
+    ...(command.server.admin === undefined
+      ? {}
+      : { admin: { tokenSource: command.adminTokenSource } }),
   })) {
     output.out(line);
   }

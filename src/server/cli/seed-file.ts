@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
+import { findDuplicateId, findPlantRecordProblem } from "../../mock/plant-record-check.js";
 import type { SeedPlant } from "../../mock/types.js";
-import { findDuplicateId, findPlantRecordProblem } from "../plant-record-check.js";
 import { CliUsageError } from "./cli-usage-error.js";
 
 /** Reads `--seed <file.json>`: an array of `{ name, tag?, id? }`, checked item by item. */

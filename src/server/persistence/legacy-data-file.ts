@@ -1,8 +1,9 @@
 // The data file of earlier releases (version 1): one JSON document,
 // `{ "format": "plant-store-data", "version": 1, "plants": [...] }`, rewritten whole after
 // changes. It still loads; the server then starts a log file in its place (log-format.ts).
+
+import { findDuplicateId, findPlantRecordProblem } from "../../mock/plant-record-check.js";
 import type { StoredPlant } from "../../mock/types.js";
-import { findDuplicateId, findPlantRecordProblem } from "../plant-record-check.js";
 import { PlantStoreDataFileError } from "./data-file-error.js";
 import { FORMAT } from "./log-format.js";
 import { OWNER_KEY_PATTERN, type OwnerKeys } from "./owner-keys.js";

@@ -9,8 +9,9 @@
 // Every line after the header is a plant, in creation order: the file is the store. A reset
 // or load replaces the whole file with a new snapshot (written aside, then renamed), so the
 // file never holds a plant the store no longer has. Owners are hashed (owner-keys.ts).
+
+import { findPlantRecordProblem } from "../../mock/plant-record-check.js";
 import type { StoredPlant } from "../../mock/types.js";
-import { findPlantRecordProblem } from "../plant-record-check.js";
 import { OWNER_KEY_PATTERN, type OwnerKeys } from "./owner-keys.js";
 
 export const FORMAT = "plant-store-data";

@@ -8,15 +8,14 @@ interface OpenApiDocument {
   components: Record<string, unknown>;
 }
 
-const specId = "openapi.yaml";
-const specPath = fileURLToPath(new URL("../../../openapi.yaml", import.meta.url));
-
 /**
  * Validates a response body against the schema openapi.yaml declares for it, with Ajv's
  * JSON Schema 2020-12 dialect (the one OpenAPI 3.1 uses). Used for the answers Prism cannot
- * check because it answers those requests itself (see prism-forwarding.ts).
+ * check because it answers those requests itself (see prism-forwarding.ts), and for the admin
+ * endpoints, which have their own document (`createSpecValidator("openapi.admin.yaml")`).
  */
-export function createSpecValidator() {
+export function createSpecValidator(specId = "openapi.yaml") {
+  const specPath = fileURLToPath(new URL(`../../../${specId}`, import.meta.url));
   const spec = parse(readFileSync(specPath, "utf8")) as OpenApiDocument;
   const ajv = new Ajv2020({ allErrors: true });
   // The document is registered whole so the spec's own "#/components/..." refs resolve;
@@ -25,6 +24,7 @@ export function createSpecValidator() {
   ajv.addKeyword("components");
   ajv.addFormat("int32", { type: "number", validate: (n) => isIntegerIn(n, 2 ** 31) });
   ajv.addFormat("int64", { type: "number", validate: (n) => isIntegerIn(n, 2 ** 63) });
+  ajv.addFormat("date-time", { type: "string", validate: isDateTime });
   ajv.addSchema({ $id: specId, paths: spec.paths, components: spec.components });
   const compiled = new Map<string, ValidateFunction>();
 
@@ -52,6 +52,10 @@ export function createSpecValidator() {
   };
 
   return {
+    /** Whether the operation lists `status` itself (not only through `default`). */
+    declaresStatus(method: string, path: string, status: number): boolean {
+      return String(status) in (spec.paths[path]?.[method.toLowerCase()]?.responses ?? {});
+    },
     /** Human-readable problems, empty when the body matches the spec. */
     validateResponse(method: string, path: string, status: number, body: unknown): string[] {
       const validate = compile(schemaPointer(method, path, status));
@@ -67,6 +71,14 @@ export type SpecValidator = ReturnType<typeof createSpecValidator>;
 
 function isIntegerIn(value: number, bound: number): boolean {
   return Number.isInteger(value) && value >= -bound && value < bound;
+}
+
+/** RFC 3339 date-time, as `Date.prototype.toISOString` writes it and more. */
+function isDateTime(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(text) &&
+    !Number.isNaN(Date.parse(text))
+  );
 }
 
 function escapePointerSegment(pointerSegment: string): string {

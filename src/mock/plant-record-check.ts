@@ -1,5 +1,6 @@
-// Seed files and data files are written by hand or by an older run, so both are checked
-// field by field before the store sees them, with a message that names the item and field.
+// Seed files, data files and the admin API's PUT /__admin/plants bodies are written by hand
+// or by an older run, so all are checked field by field before the store sees them, with a
+// message that names the item and field.
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
 

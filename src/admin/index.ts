@@ -1,0 +1,18 @@
+/**
+ * A typed client for the standalone server's admin endpoints (`plant-store-mock --admin`),
+ * for end-to-end suites: reset, faults, the request journal and the store's contents. Uses
+ * only `fetch`: no Node built-ins, no msw. Guide: docs/admin-and-journal.md.
+ *
+ * @module plant-store-sdk/admin
+ */
+export type { PlantStoreAdminOptions } from "./admin-options.js";
+export type {
+  AdminDelayNextOptions,
+  AdminFailNextOptions,
+  AdminPlant,
+  JournalEntry,
+  PlantStoreOperation,
+  PlantToLoad,
+} from "./admin-types.js";
+export { createPlantStoreAdmin, type PlantStoreAdmin } from "./create-plant-store-admin.js";
+export { PlantStoreAdminError } from "./plant-store-admin-error.js";

@@ -1,0 +1,144 @@
+// The admin endpoints under /__admin/ (WireMock's convention), for end-to-end suites that
+// drive the server from another process: reset, faults, the request journal, the store.
+// Checks run in the API's order: admin token (401), route (404), method (405 with Allow),
+// then the body (415, 413, 400). A refused request changes nothing.
+import type { CoreAnswer, CoreRequest } from "../core-types.js";
+import { createFaultInjector } from "../faults.js";
+import type { RequestJournal } from "../journal.js";
+import type { PlantStore, PlantStoreFaults, StoredPlant } from "../types.js";
+import { adminError, adminJson, adminNoContent } from "./admin-answers.js";
+import { ADMIN_WWW_AUTHENTICATE, createAdminAuth } from "./admin-auth.js";
+import { type FaultRequest, parseFaultBody } from "./fault-body.js";
+import { parsePlantsBody } from "./plants-body.js";
+import { readAdminJson } from "./read-admin-json.js";
+
+export const ADMIN_PREFIX = "/__admin";
+
+export function isAdminPath(path: string): boolean {
+  return path.startsWith(ADMIN_PREFIX) && (path.length === 8 || path[8] === "/");
+}
+
+export interface AdminApiOptions {
+  store: PlantStore;
+  faults: PlantStoreFaults;
+  journal: RequestJournal;
+  maxBodyBytes: number;
+  /** The admin token; `undefined` leaves the endpoints open. */
+  token: string | undefined;
+  /** Resolves once the store's changes are durable (persistence). */
+  commit?: () => Promise<void>;
+}
+
+/** A plant as the admin API shows it: its id and whether every token sees it, never its owner. */
+export interface AdminPlant {
+  id: number;
+  name: string;
+  tag?: string;
+  public: boolean;
+}
+
+type Endpoint = (request: CoreRequest) => Promise<CoreAnswer>;
+type Methods = Partial<Record<string, Endpoint>>;
+
+export function createAdminApi(
+  options: AdminApiOptions,
+): (request: CoreRequest) => Promise<CoreAnswer> {
+  const { store, faults, journal, maxBodyBytes, commit } = options;
+  const authenticate = createAdminAuth(options.token);
+
+  /** Answers once the store's change is saved (with a data file), as a create does. */
+  async function durable(answer: CoreAnswer): Promise<CoreAnswer> {
+    if (commit !== undefined) await commit();
+    return answer;
+  }
+
+  const routes: Record<string, Methods> = {
+    [`${ADMIN_PREFIX}/reset`]: {
+      POST: async () => {
+        store.reset();
+        faults.clearFaults();
+        journal.clear();
+        return durable(adminNoContent());
+      },
+    },
+    [`${ADMIN_PREFIX}/faults`]: {
+      POST: async (request) => {
+        const body = await readAdminJson(request, maxBodyBytes);
+        if (!body.ok) return body.answer;
+        const parsed = parseFaultBody(body.value);
+        if (!parsed.ok) return adminError(400, parsed.message);
+        const refusal = applyFault(faults, parsed.fault);
+        return refusal === undefined ? adminNoContent() : adminError(400, refusal);
+      },
+      DELETE: async () => {
+        faults.clearFaults();
+        return adminNoContent();
+      },
+    },
+    [`${ADMIN_PREFIX}/requests`]: {
+      GET: async () => adminJson(200, journal.entries()),
+      DELETE: async () => {
+        journal.clear();
+        return adminNoContent();
+      },
+    },
+    [`${ADMIN_PREFIX}/plants`]: {
+      GET: async () => adminJson(200, store.entries().map(toAdminPlant)),
+      PUT: async (request) => {
+        const body = await readAdminJson(request, maxBodyBytes);
+        if (!body.ok) return body.answer;
+        const parsed = parsePlantsBody(body.value);
+        if (!parsed.ok) return adminError(400, parsed.message);
+        store.load(parsed.entries);
+        return durable(adminJson(200, store.entries().map(toAdminPlant)));
+      },
+    },
+  };
+  const endpointList = Object.keys(routes).join(", ");
+
+  return async (request) => {
+    const auth = authenticate(request.header("authorization"));
+    if (!auth.ok) {
+      return adminError(401, auth.message, { "www-authenticate": ADMIN_WWW_AUTHENTICATE });
+    }
+    const methods = Object.hasOwn(routes, request.path) ? routes[request.path] : undefined;
+    if (methods === undefined) {
+      const shown = request.path.length > 80 ? `${request.path.slice(0, 80)}...` : request.path;
+      return adminError(404, `${shown} is not an admin endpoint; they are ${endpointList}.`);
+    }
+    const endpoint = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
+    if (endpoint === undefined) {
+      const allow = Object.keys(methods).join(", ");
+      const message = `The ${request.method} method is not allowed on ${request.path}; use ${allow}.`;
+      return adminError(405, message, { allow });
+    }
+    return endpoint(request);
+  };
+}
+
+/**
+ * Sets a fault on a scratch injector first: whatever failNext/delayNext refuse is refused
+ * before either touches the real queues, so a bad fault changes nothing.
+ */
+function applyFault(faults: PlantStoreFaults, fault: FaultRequest): string | undefined {
+  const set = (target: PlantStoreFaults) => {
+    if (fault.delay !== undefined) {
+      target.delayNext(fault.operation, fault.delay.ms, { times: fault.delay.times });
+    }
+    if (fault.failure !== undefined) target.failNext(fault.operation, fault.failure);
+  };
+  try {
+    set(createFaultInjector());
+  } catch (error) {
+    return (error as Error).message;
+  }
+  set(faults);
+  return undefined;
+}
+
+function toAdminPlant(plant: StoredPlant): AdminPlant {
+  const { id, name, tag, owner } = plant;
+  return tag === undefined
+    ? { id, name, public: owner === null }
+    : { id, name, tag, public: owner === null };
+}

@@ -1,0 +1,155 @@
+// The request journal: what the API received, for tests that assert what their code sent
+// (in process through `requests()`, or over HTTP through GET /__admin/requests). It is always
+// on, so it is kept cheap and bounded: a fixed ring of the last JOURNAL_CAPACITY requests;
+// the query and the body are kept as received and only parsed when someone reads them.
+// Headers are never recorded, and a token a client put in the target is redacted, so no
+// Authorization value or token can end up here.
+import { redactTarget } from "./redact-target.js";
+
+/** How many requests the journal keeps; older ones are dropped first. */
+export const JOURNAL_CAPACITY = 1000;
+
+/** Longest create body (in UTF-16 code units) the journal keeps; longer ones are left out. */
+export const JOURNAL_BODY_LIMIT = 16_384;
+
+/** One API request as the journal reports it; plain JSON, the same in process and over HTTP. */
+export interface JournalEntry {
+  /** As received, such as "POST". */
+  method: string;
+  /** Without the query: "/v1/plants". */
+  path: string;
+  /** Query parameters by name; a name given more than once has an array of its values. */
+  query: Record<string, string | string[]>;
+  /** The status of the answer. */
+  status: number;
+  /** From the request reaching the core to its answer, in milliseconds (delays included). */
+  durationMs: number;
+  /** When the request arrived, as an ISO 8601 string. */
+  time: string;
+  /**
+   * The parsed JSON body of a create, when the body was read and was JSON (and at most
+   * JOURNAL_BODY_LIMIT long); also for a create answered by `failNext`. Absent for a list,
+   * and for a create refused before its body was read (401, 404, 405, 415, 413).
+   */
+  body?: unknown;
+}
+
+/** The journal as every way of serving the core exposes it (fetch handler, MSW, server). */
+export interface PlantStoreRequestJournal {
+  /** The API requests received (the last 1,000), oldest first; never a header or token. */
+  requests(): JournalEntry[];
+  /** Empties the journal. */
+  clearRequests(): void;
+}
+
+/** A request on its way through the core; `finish` files it. */
+export interface JournalRecord {
+  readonly method: string;
+  readonly path: string;
+  readonly search: string;
+  /** performance.now() at arrival; with performance.timeOrigin it also gives the wall time. */
+  readonly started: number;
+  status: number;
+  durationMs: number;
+  /** Set by the core once it has read a create body. */
+  bodyText: string | undefined;
+  /** The caller's bearer token once authenticated: redacted wherever the target holds it. */
+  token: string | undefined;
+}
+
+export interface RequestJournal {
+  start(method: string, path: string, search: string): JournalRecord;
+  finish(record: JournalRecord, status: number): void;
+  /** The kept requests, oldest first, as fresh objects the caller may change. */
+  entries(): JournalEntry[];
+  clear(): void;
+}
+
+/** `secrets`: the accepted tokens, redacted from every recorded path and query. */
+export function createRequestJournal(
+  secrets: readonly string[] = [],
+  capacity = JOURNAL_CAPACITY,
+): RequestJournal {
+  let ring: (JournalRecord | undefined)[] = new Array(capacity);
+  let next = 0;
+  let count = 0;
+
+  return {
+    start(method, path, search) {
+      return {
+        method,
+        path,
+        search,
+        started: performance.now(),
+        status: 0,
+        durationMs: 0,
+        bodyText: undefined,
+        token: undefined,
+      };
+    },
+    finish(record, status) {
+      record.status = status;
+      record.durationMs = Math.round((performance.now() - record.started) * 1000) / 1000;
+      ring[next] = record;
+      next = (next + 1) % capacity;
+      if (count < capacity) count++;
+    },
+    entries() {
+      const first = (next - count + capacity) % capacity;
+      const result: JournalEntry[] = [];
+      for (let i = 0; i < count; i++) {
+        const record = ring[(first + i) % capacity];
+        if (record !== undefined) result.push(toEntry(record, secrets));
+      }
+      return result;
+    },
+    clear() {
+      ring = new Array(capacity);
+      next = 0;
+      count = 0;
+    },
+  };
+}
+
+/** Keeps a create body for the journal; one too long to be worth keeping is left out. */
+export function noteBody(record: JournalRecord, text: string): void {
+  if (text.length <= JOURNAL_BODY_LIMIT) record.bodyText = text;
+}
+
+function toEntry(record: JournalRecord, secrets: readonly string[]): JournalEntry {
+  const all = record.token === undefined ? secrets : [...secrets, record.token];
+  const target = redactTarget(record.path + record.search, all);
+  const queryStart = target.indexOf("?");
+  const entry: JournalEntry = {
+    method: record.method,
+    path: queryStart === -1 ? target : target.slice(0, queryStart),
+    query: parseQuery(queryStart === -1 ? "" : target.slice(queryStart)),
+    status: record.status,
+    durationMs: record.durationMs,
+    time: new Date(performance.timeOrigin + record.started).toISOString(),
+  };
+  const body = parseBody(record.bodyText);
+  if (body.ok) entry.body = body.value;
+  return entry;
+}
+
+function parseQuery(search: string): Record<string, string | string[]> {
+  const grouped = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(search)) {
+    const seen = grouped.get(name);
+    if (seen === undefined) grouped.set(name, value);
+    else if (typeof seen === "string") grouped.set(name, [seen, value]);
+    else seen.push(value);
+  }
+  // fromEntries defines own properties, so a parameter named "__proto__" stays a parameter.
+  return Object.fromEntries(grouped);
+}
+
+function parseBody(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (text === undefined) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}

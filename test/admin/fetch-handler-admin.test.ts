@@ -1,0 +1,112 @@
+// The admin endpoints and the landing page come from the core, so a fetch handler (Bun, Deno,
+// Workers) serves them too when asked; and the server's admin changes reach its data file.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLandingPage, createPlantStoreFetchHandler } from "../../src/mock/index.js";
+import { startPlantStoreServer } from "../../src/server/index.js";
+
+const ORIGIN = "https://plants.example";
+
+describe("createPlantStoreFetchHandler({ admin, landingPage })", () => {
+  it("serves the admin endpoints at the root, whatever the base path", async () => {
+    const handle = createPlantStoreFetchHandler({ basePath: "/v1", admin: { token: "adm" } });
+    const headers = { authorization: "Bearer adm", "content-type": "application/json" };
+    const put = await handle(
+      new Request(`${ORIGIN}/__admin/plants`, {
+        method: "PUT",
+        headers,
+        body: '[{"name":"Aloe"}]',
+      }),
+    );
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual([{ id: 1, name: "Aloe", public: true }]);
+    const prefixed = await handle(
+      new Request(`${ORIGIN}/v1/__admin/plants`, { headers: { authorization: "Bearer t" } }),
+    );
+    expect(prefixed.status).toBe(404);
+    expect(handle.requests().map((entry) => entry.path)).toEqual(["/v1/__admin/plants"]);
+  });
+
+  it("answers /__admin/ as an unknown path without the admin option", async () => {
+    const handle = createPlantStoreFetchHandler();
+    const response = await handle(
+      new Request(`${ORIGIN}/__admin/reset`, {
+        method: "POST",
+        headers: { authorization: "Bearer t" },
+      }),
+    );
+    expect(response.status).toBe(404);
+  });
+
+  it("serves the landing page it is given, and none by default", async () => {
+    const accept = { accept: "text/html" };
+    const plain = createPlantStoreFetchHandler();
+    expect((await plain(new Request(`${ORIGIN}/`, { headers: accept }))).status).toBe(401);
+    const withPage = createPlantStoreFetchHandler({ landingPage: createLandingPage() });
+    const page = await withPage(new Request(`${ORIGIN}/`, { headers: accept }));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1>Plant Store API");
+    const head = await withPage(new Request(`${ORIGIN}/`, { method: "HEAD", headers: accept }));
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it.each<[string, () => unknown, Error]>([
+    [
+      "an admin option that is not true, false or { token }",
+      () => createPlantStoreFetchHandler({ admin: "on" as never }),
+      new TypeError('admin must be true, false or { token: "<admin token>" }.'),
+    ],
+    [
+      "a landingPage that is not a page",
+      () => createPlantStoreFetchHandler({ landingPage: true as never }),
+      new TypeError("landingPage must be a page made by createLandingPage()."),
+    ],
+    [
+      "a demoToken that is not a bearer token",
+      () => createLandingPage({ demoToken: "a b" }),
+      new TypeError(
+        "demoToken must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.",
+      ),
+    ],
+    [
+      "a misspelt landing page option",
+      () => createLandingPage({ demotoken: "x" } as never),
+      new TypeError('Unknown option "demotoken"; the options are demoToken.'),
+    ],
+  ])("refuses %s", (_case, create, error) => {
+    expect(create).toThrow(error);
+    expect(create).toThrow(error.constructor as typeof TypeError);
+  });
+});
+
+describe("admin changes and the data file", () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), "plant-store-admin-"));
+  });
+  afterAll(() => rm(directory, { recursive: true, force: true }));
+
+  it("keeps plants loaded through PUT /__admin/plants across a restart", async () => {
+    const dataFile = join(directory, "plants.json");
+    const first = await startPlantStoreServer({ dataFile, admin: true });
+    const put = await fetch(`${first.url}/__admin/plants`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify([{ name: "Kept through a restart", id: 3 }]),
+    });
+    expect(put.status).toBe(200);
+    await first.close();
+
+    const second = await startPlantStoreServer({ dataFile, admin: true });
+    try {
+      expect(second.store.entries()).toEqual([
+        { id: 3, name: "Kept through a restart", owner: null },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+});

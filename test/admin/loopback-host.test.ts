@@ -1,0 +1,43 @@
+// Where open admin endpoints are allowed: loopback addresses only.
+import { describe, expect, it } from "vitest";
+import { isLoopbackHost, openAdminProblem } from "../../src/server/admin-exposure.js";
+
+describe("isLoopbackHost", () => {
+  it.each([
+    "127.0.0.1",
+    "127.1.2.3",
+    "::1",
+    "[::1]",
+    "0:0:0:0:0:0:0:1",
+    "::ffff:127.0.0.1",
+    "localhost",
+    "LOCALHOST",
+  ])("counts %s as this machine only", (host) => {
+    expect(isLoopbackHost(host)).toBe(true);
+  });
+
+  it.each([
+    "0.0.0.0",
+    "::",
+    "10.0.0.1",
+    "192.168.1.20",
+    "128.0.0.1",
+    "::ffff:10.0.0.1",
+    "example.com",
+    "localhost.example.com",
+    "127.0.0.1.nip.io",
+  ])("counts %s as reachable from a network", (host) => {
+    expect(isLoopbackHost(host)).toBe(false);
+  });
+});
+
+describe("openAdminProblem", () => {
+  it("objects only to open admin endpoints off loopback", () => {
+    expect(openAdminProblem("0.0.0.0", false, undefined)).toBeUndefined();
+    expect(openAdminProblem("0.0.0.0", true, "admin-token")).toBeUndefined();
+    expect(openAdminProblem("127.0.0.1", true, undefined)).toBeUndefined();
+    expect(openAdminProblem("0.0.0.0", true, undefined)).toBe(
+      "the admin endpoints would be open to the network on host 0.0.0.0: reset and the request journal need an admin token there",
+    );
+  });
+});

@@ -1,0 +1,174 @@
+// The request journal: bounded, oldest first, the create body parsed, never a header.
+import { getResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { createLandingPage, createPlantStoreFetchHandler } from "../../src/mock/index.js";
+import { createRequestJournal, JOURNAL_BODY_LIMIT, noteBody } from "../../src/mock/journal.js";
+import { createPlantStoreHandlers } from "../../src/msw/index.js";
+
+const BASE = "https://journal.test";
+const TOKEN = "journal-token";
+
+function request(path: string, init: RequestInit = {}): Request {
+  return new Request(`${BASE}${path}`, init);
+}
+
+function authorized(path: string, init: RequestInit = {}): Request {
+  return request(path, {
+    ...init,
+    headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers as Record<string, string>) },
+  });
+}
+
+function createRequest(body: string, contentType = "application/json"): Request {
+  return authorized("/plants", {
+    method: "POST",
+    headers: { "content-type": contentType },
+    body,
+  });
+}
+
+describe("createRequestJournal", () => {
+  it("keeps the last `capacity` requests, oldest first", () => {
+    const journal = createRequestJournal([], 3);
+    for (const path of ["/a", "/b", "/c", "/d", "/e"]) {
+      journal.finish(journal.start("GET", path, ""), 200);
+    }
+    expect(journal.entries().map((entry) => entry.path)).toEqual(["/c", "/d", "/e"]);
+    journal.clear();
+    expect(journal.entries()).toEqual([]);
+    journal.finish(journal.start("GET", "/f", ""), 404);
+    expect(journal.entries().map((entry) => [entry.path, entry.status])).toEqual([["/f", 404]]);
+  });
+
+  it("parses the query, repeated names as arrays, __proto__ as a plain parameter", () => {
+    const journal = createRequestJournal();
+    journal.finish(journal.start("GET", "/plants", "?limit=2&x=1&x=2&__proto__=p&e=%20"), 400);
+    const [entry] = journal.entries();
+    expect(entry?.query).toEqual({ limit: "2", x: ["1", "2"], ["__proto__"]: "p", e: " " });
+    expect(Object.getPrototypeOf(entry?.query)).toBe(Object.prototype);
+  });
+
+  it("keeps a JSON body up to JOURNAL_BODY_LIMIT, leaves out longer and non-JSON bodies", () => {
+    const journal = createRequestJournal();
+    const bodies = [
+      '{"name":"A"}',
+      "not json",
+      JSON.stringify({ name: "x".repeat(JOURNAL_BODY_LIMIT) }),
+      JSON.stringify("y".repeat(JOURNAL_BODY_LIMIT - 2)),
+    ];
+    for (const body of bodies) {
+      const record = journal.start("POST", "/plants", "");
+      noteBody(record, body);
+      journal.finish(record, 201);
+    }
+    const entries = journal.entries();
+    expect(entries[0]?.body).toEqual({ name: "A" });
+    expect(entries[1]).not.toHaveProperty("body");
+    expect(entries[2]).not.toHaveProperty("body");
+    expect(entries[3]?.body).toBe("y".repeat(JOURNAL_BODY_LIMIT - 2));
+  });
+
+  it("hands out copies: changing one changes nothing kept", () => {
+    const journal = createRequestJournal();
+    const record = journal.start("POST", "/plants", "?a=1");
+    noteBody(record, '{"name":"A"}');
+    journal.finish(record, 201);
+    const [first] = journal.entries();
+    (first?.body as { name: string }).name = "changed";
+    (first?.query as Record<string, string>).a = "changed";
+    expect(journal.entries()[0]).toMatchObject({ body: { name: "A" }, query: { a: "1" } });
+  });
+});
+
+describe("the journal of the fetch handler", () => {
+  it("records every API request with its status, and the create body when it was read", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+    await handle(authorized("/plants?limit=1"));
+    await handle(createRequest('{"name":"Fern","tag":"green"}'));
+    await handle(createRequest('{"name":5}'));
+    await handle(createRequest("{not json"));
+    await handle(createRequest('{"name":"Plain"}', "text/plain"));
+    await handle(request("/plants", { method: "POST", body: '{"name":"No token"}' }));
+    await handle(authorized("/other"));
+    await handle(authorized("/plants", { method: "DELETE" }));
+
+    expect(handle.requests().map(({ durationMs, time, ...entry }) => entry)).toEqual([
+      { method: "GET", path: "/plants", query: { limit: "1" }, status: 200 },
+      {
+        method: "POST",
+        path: "/plants",
+        query: {},
+        status: 201,
+        body: { name: "Fern", tag: "green" },
+      },
+      { method: "POST", path: "/plants", query: {}, status: 400, body: { name: 5 } },
+      { method: "POST", path: "/plants", query: {}, status: 400 },
+      { method: "POST", path: "/plants", query: {}, status: 415 },
+      { method: "POST", path: "/plants", query: {}, status: 401 },
+      { method: "GET", path: "/other", query: {}, status: 404 },
+      { method: "DELETE", path: "/plants", query: {}, status: 405 },
+    ]);
+    for (const entry of handle.requests()) {
+      expect(entry.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(JSON.stringify(handle.requests())).not.toContain(TOKEN);
+  });
+
+  it("keeps the body of a create that failNext answered", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+    handle.failNext("createPlant", { status: 503 });
+    expect((await handle(createRequest('{"name":"Refused"}'))).status).toBe(503);
+    expect(handle.requests()[0]).toMatchObject({ status: 503, body: { name: "Refused" } });
+    expect(handle.store.size).toBe(5);
+  });
+
+  it("does not record CORS preflights or the landing page", async () => {
+    const handle = createPlantStoreFetchHandler({ landingPage: createLandingPage() });
+    await handle(request("/plants", { method: "OPTIONS" }));
+    const page = await handle(request("/", { headers: { accept: "text/html" } }));
+    expect(page.status).toBe(200);
+    expect(handle.requests()).toEqual([]);
+  });
+
+  it("keeps the last 1,000 requests", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+    for (let i = 0; i < 1001; i++) await handle(authorized(`/plants?limit=${i}`));
+    const entries = handle.requests();
+    expect(entries).toHaveLength(1000);
+    expect(entries[0]?.query).toEqual({ limit: "1" });
+    expect(entries.at(-1)?.query).toEqual({ limit: "1000" });
+    handle.clearRequests();
+    expect(handle.requests()).toEqual([]);
+  });
+});
+
+describe("the journal of the MSW handler set", () => {
+  it("records what went through the handlers; clearRequests() empties it", async () => {
+    const plantStore = createPlantStoreHandlers({ baseUrl: `${BASE}/v1`, tokens: [TOKEN] });
+    const response = await getResponse(plantStore.handlers, authorized("/v1/plants?limit=2"));
+    expect(response?.status).toBe(200);
+    expect(plantStore.requests().map((entry) => [entry.path, entry.query, entry.status])).toEqual([
+      ["/v1/plants", { limit: "2" }, 200],
+    ]);
+    plantStore.clearRequests();
+    expect(plantStore.requests()).toEqual([]);
+  });
+});
+
+describe("tokens in the request target", () => {
+  it("are redacted from the journal's path and query, however they are spelled", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: ["journal-secret"] });
+    const auth = { authorization: "Bearer journal-secret" };
+    await handle(
+      new Request("http://m.test/plants?access%5Ftoken=journal-secret&limit=1", { headers: auth }),
+    );
+    await handle(new Request("http://m.test/plants/journal-secret", { headers: auth }));
+    await handle(new Request("http://m.test/plants?x=journal%2Dsecret"));
+    const entries = handle.requests();
+    expect(entries).toHaveLength(3);
+    expect(JSON.stringify(entries)).not.toMatch(/journal(-|%2D)secret/);
+    expect(entries[0]?.query).toEqual({ access_token: "[redacted]", limit: "1" });
+    expect(entries[1]?.path).toBe("/plants/[redacted]");
+  });
+});
