@@ -21,8 +21,8 @@ interface Entry {
 
 const OPENAPI_FETCH = "openapi-fetch alone";
 const ROOT_ENTRY = "plant-store-sdk (.)";
-/** 1.4 kB as size-limit counts it (1 kB = 1000 B). */
-const ROOT_ENTRY_BUDGET_BYTES = 1_400;
+/** 2.4 kB as size-limit counts it (1 kB = 1000 B); see docs/sdk-size-and-compatibility.md. */
+const ROOT_ENTRY_BUDGET_BYTES = 2_400;
 
 const entries: Entry[] = [
   { name: OPENAPI_FETCH, platform: "browser", code: 'export { default } from "openapi-fetch";' },

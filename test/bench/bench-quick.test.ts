@@ -87,7 +87,7 @@ describe("npm run bench -- --quick", () => {
       "store list(viewer, 10) at 1,000,000 plants <= 1.5x at 10",
       "store create(viewer, plant) at 1,000,000 plants <= 1.5x at 10",
       "mock server answers within 300 ms of launch",
-      "root entry adds <= 1400 B min+gzip to openapi-fetch alone",
+      "root entry adds <= 2400 B min+gzip to openapi-fetch alone",
       "creates with --data at 100,000 plants >= 0.8x without --data",
       "slowest create with --data <= 2x the slowest without",
       "CLI start from a 100,000-plant data file < 2 s",

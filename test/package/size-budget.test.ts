@@ -5,10 +5,14 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { repoRoot, run } from "./packed-project.js";
 
-/** 1.4 kB as size-limit counts it (1 kB = 1000 B). */
-const BUDGET_BYTES = 1_400;
+/**
+ * 2.4 kB as size-limit counts it (1 kB = 1000 B). The first budget, 1.4 kB, predates the
+ * SDK's option checks and time-limit guarantees; docs/sdk-size-and-compatibility.md says why
+ * they won over it.
+ */
+const BUDGET_BYTES = 2_400;
 
-it("the root entry adds at most 1.4 kB min+gzip to openapi-fetch alone", async () => {
+it("the root entry adds at most 2.4 kB min+gzip to openapi-fetch alone", async () => {
   const sizeLimit = join(repoRoot, "node_modules/size-limit/bin.js");
   const { stdout } = await run(process.execPath, [sizeLimit, "--json"], { cwd: repoRoot });
   const [alone, root] = (JSON.parse(stdout) as { name: string; size: number }[]).map(
