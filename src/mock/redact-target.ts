@@ -3,6 +3,8 @@
 // no accepted token and no access_token value may come out.
 
 const REDACTED = "[redacted]";
+/** Tokens at least this long are also found inside longer text. */
+const MIN_SEARCHED = 8;
 
 export function redactTarget(target: string, tokens: readonly string[]): string {
   const query = target.indexOf("?");
@@ -34,8 +36,14 @@ export function redactTarget(target: string, tokens: readonly string[]): string 
     : redacted;
 }
 
+/**
+ * A segment or value that is a token, or holds one. Short tokens ("t" in tests) count only
+ * when they are the whole text: inside other text they would redact innocent paths.
+ */
 function holdsToken(text: string, tokens: readonly string[]): boolean {
-  for (const token of tokens) if (token !== "" && text.includes(token)) return true;
+  for (const token of tokens) {
+    if (text === token || (token.length >= MIN_SEARCHED && text.includes(token))) return true;
+  }
   return false;
 }
 

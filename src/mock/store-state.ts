@@ -55,19 +55,24 @@ export function toStoredPlant(record: PlantRecord): StoredPlant {
 }
 
 /** Guards the store's direct callers (seeds, persistence files, tests); HTTP input is validated earlier. */
-export function assertPlantInput(input: NewPlant, where: string): void {
-  if (typeof input !== "object" || input === null) {
-    throw new TypeError(`${where}: a plant must be an object.`);
+/** `where` names the input in the message: a string, or a function (a load of a million plants builds no label it does not need). */
+export function assertPlantInput(input: NewPlant, where: string | (() => string)): void {
+  const problem = plantInputProblem(input);
+  if (problem !== undefined) {
+    throw new TypeError(`${typeof where === "string" ? where : where()}: ${problem}`);
   }
+}
+
+function plantInputProblem(input: NewPlant): string | undefined {
+  if (typeof input !== "object" || input === null) return "a plant must be an object.";
   if (typeof input.name !== "string" || input.name.length === 0) {
-    throw new TypeError(`${where}: name must be a non-empty string.`);
+    return "name must be a non-empty string.";
   }
-  if (input.tag !== undefined && typeof input.tag !== "string") {
-    throw new TypeError(`${where}: tag must be a string.`);
-  }
+  if (input.tag !== undefined && typeof input.tag !== "string") return "tag must be a string.";
   if (input.id !== undefined && !isPlantId(input.id)) {
-    throw new TypeError(`${where}: id must be an integer from 1 to 9007199254740991.`);
+    return "id must be an integer from 1 to 9007199254740991.";
   }
+  return undefined;
 }
 
 /**

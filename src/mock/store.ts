@@ -135,15 +135,19 @@ function stateFrom(entries: readonly StoredPlant[], where: string): StoreState {
     );
   }
   const state = emptyState();
-  for (const [index, entry] of entries.entries()) {
-    const label = `${where}[${index}]`;
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index] as StoredPlant;
+    // Built only for a message: a label per entry was much of the cost of loading a million.
+    const label = () => `${where}[${index}]`;
     assertPlantInput(entry, label);
-    if (entry.id === undefined) throw new TypeError(`${label}: id is missing.`);
-    if (state.ids.has(entry.id)) throw new RangeError(`${label}: id ${entry.id} is used twice.`);
+    if (entry.id === undefined) throw new TypeError(`${label()}: id is missing.`);
+    if (state.ids.has(entry.id)) {
+      throw new RangeError(`${label()}: id ${entry.id} is used twice.`);
+    }
     // Not the bearer-token rule of create(): persistence loads owners whose token is no
     // longer accepted under their "sha256:" key, kept invisible but not lost.
     if (entry.owner !== null && typeof entry.owner !== "string") {
-      throw new TypeError(`${label}: owner must be a string or null.`);
+      throw new TypeError(`${label()}: owner must be a string or null.`);
     }
     addRecord(state, entry.id, entry.owner, entry.name, entry.tag);
   }
