@@ -1,6 +1,7 @@
 // The TypeScript samples in README.md and docs/ compile against the built package. A sample
 // is a fence marked ```ts runnable (a whole module: its imports and every name it uses) or
-// ```ts fragment (a few lines that lean on the sample before them, shown but not compiled).
+// ```ts fragment (shown, not compiled: lines leaning on the sample before them, or code for
+// another runtime's globals such as Bun or Deno).
 // A TypeScript fence with neither mark fails, so no sample goes unchecked by oversight.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
