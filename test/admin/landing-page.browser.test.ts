@@ -9,7 +9,7 @@ import {
   type PlantStoreServer,
   startPlantStoreServer,
 } from "../../src/server/index.js";
-import { launchChromium } from "./support/chromium.js";
+import { launchChromium } from "../support/chromium.js";
 
 const screenshotDir = fileURLToPath(new URL("../../.tmp", import.meta.url));
 let browser: Browser;

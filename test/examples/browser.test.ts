@@ -2,24 +2,14 @@
 // Chromium. The page talks to MSW's service worker only, so no API server runs here.
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { build, type PreviewServer, preview } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../support/chromium.js";
 
 const exampleRoot = fileURLToPath(new URL("../../examples/browser", import.meta.url));
 const configFile = `${exampleRoot}/vite.config.ts`;
 const screenshotDir = fileURLToPath(new URL("../../.tmp", import.meta.url));
-
-// Test tools cannot download browsers on these machines; Debian's package is used instead.
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 let server: PreviewServer;
 let browser: Browser;
@@ -36,7 +26,7 @@ beforeAll(async () => {
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error("vite preview did not report its address");
   pageUrl = url;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  browser = await launchChromium();
   mkdirSync(screenshotDir, { recursive: true });
 }, 60_000);
 
