@@ -1,13 +1,8 @@
 // The fetch adapter of the core: web-standard Request -> Response, for MSW, Bun.serve,
 // Deno.serve and Workers. No Node built-ins, no msw.
-import { errorAnswer } from "./answers.js";
 import type { CoreAnswer, CoreRequest } from "./core-types.js";
 import { readBodyText } from "./fetch-request-body.js";
-import {
-  createPlantStoreCore,
-  type PlantStoreCore,
-  type PlantStoreFetchHandlerOptions,
-} from "./plant-store-core.js";
+import { createPlantStoreCore, type PlantStoreFetchHandlerOptions } from "./plant-store-core.js";
 import type { PlantStoreFetchHandler } from "./types.js";
 
 export type { PlantStoreFetchHandlerOptions };
@@ -20,26 +15,10 @@ export type { PlantStoreFetchHandlerOptions };
 export function createPlantStoreFetchHandler(
   options: PlantStoreFetchHandlerOptions = {},
 ): PlantStoreFetchHandler {
-  return fetchHandlerFor(createPlantStoreCore(options));
-}
-
-/** Wraps an existing core, so several adapters can serve one store and one set of faults. */
-export function fetchHandlerFor(core: PlantStoreCore): PlantStoreFetchHandler {
-  const failed = errorAnswer(500, FAILED, {
-    "content-type": "application/json",
-    ...core.baseHeaders,
-  });
+  const core = createPlantStoreCore(options);
   async function handle(request: Request): Promise<Response> {
     if (!isRequest(request)) throw new TypeError(NOT_A_REQUEST);
-    let answer: CoreAnswer;
-    try {
-      answer = await core.handle(toCoreRequest(request));
-    } catch {
-      // A store passed in by the user that throws, say: the Error body the Node server
-      // sends too, never the raw error (MSW would show its stack as the response).
-      answer = failed;
-    }
-    return toResponse(request.method, answer);
+    return toResponse(request.method, await core.handle(toCoreRequest(request)));
   }
   return Object.assign(handle, {
     store: core.store,
@@ -51,7 +30,6 @@ export function fetchHandlerFor(core: PlantStoreCore): PlantStoreFetchHandler {
   });
 }
 
-const FAILED = "The server failed while handling the request.";
 const NOT_A_REQUEST =
   "The Plant Store fetch handler takes a Request, such as handle(new Request(url, init)).";
 

@@ -61,6 +61,7 @@ export interface PlantStoreCoreOptions extends PlantStoreFetchHandlerOptions {
 }
 
 export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJournal {
+  /** Never rejects: a failure inside (a user's store that throws) is the 500 Error body. */
   handle(request: CoreRequest): Promise<CoreAnswer>;
   readonly store: PlantStore;
   /** The headers every answer carries (CORS), for answers made outside the core. */
@@ -83,19 +84,24 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   const landingPage = checkLandingPage(options.landingPage);
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
+  const failed = errorAnswer(500, "The server failed while handling the request.", jsonHeaders);
   const messages = {
     notFound: `The request path is not part of the Plant Store API; use ${plantsPath}.`,
     tooLarge: `The request body is larger than the ${maxBodyBytes}-byte limit.`,
   };
 
   async function handle(request: CoreRequest): Promise<CoreAnswer> {
-    if (adminApi !== undefined && isAdminPath(request.path)) return adminApi(request);
+    if (adminApi !== undefined && isAdminPath(request.path)) {
+      return adminApi(request).catch(() => failed);
+    }
     if (landingPage !== undefined && wantsLandingPage(request)) {
       return landingPageAnswer(landingPage, request, basePath);
     }
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
     const record = journal.start(request.method, request.path, request.search);
-    const answer = await answerApi(request, record);
+    // A store passed in by the user that throws, say: every adapter sends the Error body,
+    // never the raw error (MSW would show its stack as the response).
+    const answer = await answerApi(request, record).catch(() => failed);
     journal.finish(record, answer.status);
     return answer;
   }

@@ -9,7 +9,6 @@ import { readNodeBody } from "./node-request-body.js";
 import { parseRequestTarget } from "./node-request-target.js";
 
 const MESSAGES = {
-  failed: "The server failed while handling the request.",
   target: "The request target is not a valid URL path.",
   host: "The Host header is missing or not a valid host.",
 };
@@ -35,11 +34,7 @@ export function nodeListenerFor(core: PlantStoreCore): NodeRequestListener {
       return;
     }
     const coreRequest = new NodeCoreRequest(request, response, target, awaitingContinue);
-    core.handle(coreRequest).then(
-      (answer) => write(response, request, answer),
-      // A store passed in by the user that throws, say: the Error body, never a stack trace.
-      () => writeError(response, request, 500, MESSAGES.failed, jsonHeaders),
-    );
+    core.handle(coreRequest).then((answer) => write(response, request, answer));
   };
 }
 
