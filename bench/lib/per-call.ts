@@ -28,6 +28,8 @@ export interface PerCallResult {
   medianNs: number;
   minNs: number;
   maxNs: number;
+  /** The mean time of one call in each round, in round order. */
+  roundsNs: number[];
 }
 
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -83,6 +85,19 @@ export async function measurePerCall(
       medianNs: median(rounds),
       minNs: Math.min(...rounds),
       maxNs: Math.max(...rounds),
+      roundsNs: rounds,
     };
   });
+}
+
+/**
+ * How many times `baseline`'s time `result`'s is: the median over the rounds of the ratio
+ * within each round. The two are measured back to back within a round, so a change in the
+ * machine's load between rounds (it is shared) moves both and cancels out, where a ratio of
+ * the two medians would take each from a different round.
+ */
+export function pairedRatio(result: PerCallResult, baseline: PerCallResult): number {
+  return median(
+    result.roundsNs.map((time, round) => time / (baseline.roundsNs[round] ?? Number.NaN)),
+  );
 }

@@ -13,43 +13,46 @@ const retryStatuses = [408, 429, 500, 502, 503, 504];
  * (so clients that failed together do not retry together); never more than `maxDelay`, nor
  * than a timer can hold. The caller's abort ends the wait at once, with the signal's reason.
  */
-export async function withRetries<T>(
+export function withRetries<T>(
   attempt: () => Promise<T>,
   retries: number,
   maxDelay: number,
   signal: AbortSignal | undefined,
 ): Promise<T> {
-  for (let retry = 0; ; retry++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (
-        retry >= retries ||
-        !(
-          error instanceof PlantStoreConnectionError ||
-          (error instanceof PlantStoreApiError && retryStatuses.includes(error.status))
-        )
-      ) {
-        throw error;
-      }
-      const asked = retryAfterMs(
-        (error as Partial<PlantStoreApiError>).headers?.get("retry-after"),
-      );
-      const delay = Math.min(
-        maxDelay,
-        2 ** 31 - 1, // setTimeout fires a longer wait at once
-        asked >= 0 ? asked : 500 * 2 ** retry * (1 - Math.random() / 4),
-      );
-      await new Promise((resolve, reject) => {
-        signal?.throwIfAborted();
-        const abort = () => {
-          clearTimeout(timer);
-          reject(signal?.reason);
-        };
-        // The listener goes when the wait ends: a long-lived signal must not collect them.
-        const timer = setTimeout(() => resolve(signal?.removeEventListener("abort", abort)), delay);
-        signal?.addEventListener("abort", abort);
-      });
-    }
-  }
+  // A call that succeeds at once costs one `catch` here: no async wrapper or await of its own.
+  const from = (retry: number): Promise<T> =>
+    retry >= retries
+      ? attempt()
+      : attempt().catch((error: unknown) => {
+          if (
+            !(
+              error instanceof PlantStoreConnectionError ||
+              (error instanceof PlantStoreApiError && retryStatuses.includes(error.status))
+            )
+          ) {
+            throw error;
+          }
+          const asked = retryAfterMs(
+            (error as Partial<PlantStoreApiError>).headers?.get("retry-after"),
+          );
+          const delay = Math.min(
+            maxDelay,
+            2 ** 31 - 1, // setTimeout fires a longer wait at once
+            asked >= 0 ? asked : 500 * 2 ** retry * (1 - Math.random() / 4),
+          );
+          return new Promise((resolve, reject) => {
+            signal?.throwIfAborted();
+            const abort = () => {
+              clearTimeout(timer);
+              reject(signal?.reason);
+            };
+            // The listener goes when the wait ends: a long-lived signal must not collect them.
+            const timer = setTimeout(
+              () => resolve(signal?.removeEventListener("abort", abort)),
+              delay,
+            );
+            signal?.addEventListener("abort", abort);
+          }).then(() => from(retry + 1));
+        });
+  return from(0);
 }

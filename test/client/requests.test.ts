@@ -106,23 +106,41 @@ describe("requests", () => {
 });
 
 describe("User-Agent", () => {
-  it("is plant-store-sdk/<version> outside a browser", async () => {
-    const fetch = stubFetch(json([]));
-    await createPlantStoreClient({ baseUrl: "https://plants.example", token, fetch }).listPlants();
-    expect(fetch.requests[0]?.headers.get("User-Agent")).toBe(`plant-store-sdk/${SDK_VERSION}`);
-  });
+  it.each([
+    ["a string token", "t"],
+    ["a token function", () => "t"],
+  ])(
+    "is plant-store-sdk/<version> outside a browser, on every call and raw, with %s",
+    async (_, token) => {
+      const fetch = stubFetch(json([]), json({ name: "Fern" }, 201), json([]));
+      const client = createPlantStoreClient({ baseUrl: "https://plants.example", token, fetch });
+      await client.listPlants();
+      await client.createPlant({ name: "Fern" });
+      await client.raw.GET("/plants");
+      expect(fetch.requests.map((request) => request.headers.get("User-Agent"))).toEqual(
+        Array(3).fill(`plant-store-sdk/${SDK_VERSION}`),
+      );
+    },
+  );
 
-  it("can be replaced through the headers option", async () => {
-    const fetch = stubFetch(json([]));
-    const headers = { "user-agent": "my-app/2.0" };
-    await createPlantStoreClient({
-      baseUrl: "https://p.example",
-      token,
-      fetch,
-      headers,
-    }).listPlants();
-    expect(fetch.requests[0]?.headers.get("User-Agent")).toBe("my-app/2.0");
-  });
+  it.each(["user-agent", "User-Agent"])(
+    "can be replaced through the headers option (%s), on every call and raw",
+    async (name) => {
+      const fetch = stubFetch(json([]), json({ name: "Fern" }, 201), json([]));
+      const client = createPlantStoreClient({
+        baseUrl: "https://p.example",
+        token,
+        fetch,
+        headers: { [name]: "my-app/2.0" },
+      });
+      await client.listPlants();
+      await client.createPlant({ name: "Fern" });
+      await client.raw.GET("/plants");
+      expect(fetch.requests.map((request) => request.headers.get("User-Agent"))).toEqual(
+        Array(3).fill("my-app/2.0"),
+      );
+    },
+  );
 
   it("is not set in browsers (window or worker), but is in Node, Deno, Bun and edge runtimes", () => {
     const sdk = `plant-store-sdk/${SDK_VERSION}`;
