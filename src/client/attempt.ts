@@ -70,8 +70,7 @@ export function createAttempt(
         signal,
         fetch: async (request) => {
           url = request.url;
-          const signing = sign(request);
-          if (signing) await signing;
+          await sign(request);
           stage = 1;
           const response = await fetchNow(request);
           stage = 2;

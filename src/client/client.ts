@@ -135,7 +135,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     try {
       const send = prepare();
       const { signal, retry = retryByDefault } = Object(callOptions) as PlantStoreCallOptions;
-      assertCallOptions({ signal, retry });
+      assertCallOptions(signal, retry);
       return withRetries(
         () => attempt(method, send, expected, signal),
         retry ? limit : 0,
@@ -152,8 +152,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     listPlants(params, callOptions) {
       return call(callOptions, true, "GET", isPlantList, () => {
         assertListParams(params);
-        const query = params && { limit: params.limit };
-        return (init) => client.GET("/plants", { params: { query }, ...init });
+        return (init) => client.GET("/plants", { params: { query: params }, ...init });
       });
     },
     createPlant(plant, callOptions) {

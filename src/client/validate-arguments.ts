@@ -1,5 +1,4 @@
 import { check } from "./check.js";
-import type { PlantStoreCallOptions } from "./client.js";
 import type { NewPlant } from "./types.js";
 
 // Arguments that can never succeed are refused before anything is sent, naming the field: a
@@ -33,7 +32,7 @@ export function assertNewPlant(plant: NewPlant): void {
   check("name", plant?.name, "string", plant?.name, "a non-empty string");
 }
 
-export function assertCallOptions({ signal, retry }: PlantStoreCallOptions): void {
+export function assertCallOptions(signal: unknown, retry: unknown): void {
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new TypeError("signal must be an AbortSignal");
   }
