@@ -5,7 +5,6 @@
 // process, warmed up alone; the parent still has them take turns round by round, in rotating
 // order, so load on the shared machine hits all of them alike and ratios pair within a round.
 import { type ChildProcess, fork } from "node:child_process";
-import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { median, type PerCallPlan, type PerCallResult } from "./per-call.js";
 
@@ -26,11 +25,29 @@ export interface WorkerStart {
   warmupCalls: number;
 }
 
-async function reply(child: ChildProcess): Promise<WorkerMessage> {
-  const exited = once(child, "exit").then(([code]) => {
-    throw new Error(`a benchmark worker exited (code ${code}) before answering`);
+/** A candidate's process: `next()` is its next message, or an error if it exits first. */
+interface Worker {
+  child: ChildProcess;
+  next(): Promise<WorkerMessage>;
+}
+
+function startWorker(init: WorkerStart): Worker {
+  const child = fork(WORKER, [JSON.stringify(init)], {
+    execArgv: ["--expose-gc", "--import", "tsx"],
   });
-  return Promise.race([once(child, "message").then(([message]) => message), exited]);
+  // One listener of each kind for the worker's life (not one per round, which would pile up).
+  let waiting: { resolve(message: WorkerMessage): void; reject(error: Error): void } | undefined;
+  child.on("message", (message: WorkerMessage) => waiting?.resolve(message));
+  child.on("exit", (code) =>
+    waiting?.reject(new Error(`a benchmark worker exited (code ${code}) before answering`)),
+  );
+  return {
+    child,
+    next: () =>
+      new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+      }),
+  };
 }
 
 /**
@@ -42,27 +59,27 @@ export async function measurePerCallInProcesses(
   options: unknown,
   plan: PerCallPlan,
 ): Promise<PerCallResult[]> {
-  const start = (index: number) => {
-    const init: WorkerStart = { module, options, index, warmupCalls: plan.warmupCalls };
-    return fork(WORKER, [JSON.stringify(init)], { execArgv: ["--expose-gc", "--import", "tsx"] });
-  };
-  // The first process says how many candidates there are; the others are started after it.
-  const workers = [start(0)];
+  const start = (index: number) =>
+    startWorker({ module, options, index, warmupCalls: plan.warmupCalls });
+  // The first process says how many candidates there are; the others are started after it,
+  // one at a time, so that warm-ups do not compete.
+  const first = start(0);
+  const workers = [first];
   try {
-    const first = (await reply(workers[0] as ChildProcess)) as { names: string[] };
-    const { names } = first;
+    const { names } = (await first.next()) as { names: string[] };
     for (let index = 1; index < names.length; index++) {
       const worker = start(index);
       workers.push(worker);
-      await reply(worker); // warmed up, one at a time so warm-ups do not compete
+      await worker.next();
     }
     const samples = names.map(() => [] as number[]);
     for (let round = 0; round < plan.rounds; round++) {
       for (let turn = 0; turn < names.length; turn++) {
         const index = (round + turn) % names.length;
-        const worker = workers[index] as ChildProcess;
-        worker.send({ calls: plan.callsPerRound });
-        samples[index]?.push(((await reply(worker)) as { ns: number }).ns);
+        const worker = workers[index] as Worker;
+        const answer = worker.next();
+        worker.child.send({ calls: plan.callsPerRound });
+        samples[index]?.push(((await answer) as { ns: number }).ns);
       }
     }
     return names.map((name, index) => {
@@ -76,6 +93,6 @@ export async function measurePerCallInProcesses(
       };
     });
   } finally {
-    for (const worker of workers) worker.kill();
+    for (const worker of workers) worker.child.kill();
   }
 }
