@@ -71,6 +71,8 @@ export function createAttempt(
         fetch: async (request) => {
           url = request.url;
           await sign(request);
+          // A token that came after the call ended (timed out, aborted) sends nothing.
+          signal.throwIfAborted();
           stage = 1;
           const response = await fetchNow(request);
           stage = 2;

@@ -6,7 +6,7 @@ import { isPlant, isPlantList } from "./plant-shape.js";
 import { withRetries } from "./retry.js";
 import type { NewPlant, Plant, paths } from "./types.js";
 import { sdkUserAgent } from "./user-agent.js";
-import { assertCallOptions, assertListParams, assertNewPlant } from "./validate-arguments.js";
+import { assertCallOptions, assertNewPlant, checkedListLimit } from "./validate-arguments.js";
 
 /**
  * A fetch function. It is called with one argument, a `Request` (method, URL, headers, body)
@@ -63,7 +63,10 @@ export interface PlantStoreClient {
   listPlants(params?: ListPlantsParams, options?: PlantStoreCallOptions): Promise<Plant[]>;
   /** Adds a plant; resolves to the plant as stored. Any 2xx is a success. */
   createPlant(plant: NewPlant, options?: PlantStoreCallOptions): Promise<Plant>;
-  /** The underlying openapi-fetch client, with the base URL, headers and token applied. */
+  /**
+   * The underlying openapi-fetch client, with the base URL, headers and token applied. Its
+   * middleware (`raw.use()`) applies to its own calls only, not to `listPlants`/`createPlant`.
+   */
   raw: Client<paths>;
 }
 
@@ -151,8 +154,9 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     raw,
     listPlants(params, callOptions) {
       return call(callOptions, true, "GET", isPlantList, () => {
-        assertListParams(params);
-        return (init) => client.GET("/plants", { params: { query: params }, ...init });
+        // Every attempt sends the limit that was checked, whatever happens to params later.
+        const query = { limit: checkedListLimit(params) };
+        return (init) => client.GET("/plants", { params: { query }, ...init });
       });
     },
     createPlant(plant, callOptions) {

@@ -5,7 +5,8 @@ import type { NewPlant } from "./types.js";
 // programming error, not a failed call. (A wrong `id` or `tag` type is left to the compiler
 // and the server's 400, to keep the browser bundle small.)
 
-export function assertListParams(params: { limit?: number } | undefined): void {
+/** Checks the params of listPlants and returns the `limit` it checked (read once, so it stays checked). */
+export function checkedListLimit(params: { limit?: number } | undefined): number | undefined {
   if (params === undefined) return;
   // Only `limit` exists; anything else would go out as a query parameter the server ignores.
   check(
@@ -26,6 +27,7 @@ export function assertListParams(params: { limit?: number } | undefined): void {
       "an integer from 0 to 2147483647",
     );
   }
+  return limit;
 }
 
 export function assertNewPlant(plant: NewPlant): void {

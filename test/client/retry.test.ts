@@ -40,6 +40,18 @@ describe("listPlants retries", () => {
     },
   );
 
+  it("sends the limit it checked on every attempt, whatever happens to params meanwhile", async () => {
+    const fetch = stubFetch(apiError(503, "busy"), json(plants));
+    const params = { limit: 10 };
+    const call = createPlantStoreClient({ baseUrl, token, fetch }).listPlants(params);
+    params.limit = -1;
+    await settle(call);
+    expect(fetch.requests.map((request) => new URL(request.url).search)).toEqual([
+      "?limit=10",
+      "?limit=10",
+    ]);
+  });
+
   it("returns the plants once a retry succeeds", async () => {
     const fetch = stubFetch(apiError(503, "busy"), new TypeError("fetch failed"), json(plants));
     const { value } = await settle(createPlantStoreClient({ baseUrl, token, fetch }).listPlants());

@@ -211,6 +211,30 @@ describe("a token function that never settles", () => {
     expect(fetch.requests).toHaveLength(0);
   });
 
+  it.each([
+    ["the timeout", { timeout: 250 }, () => {}],
+    [
+      "the caller's abort",
+      { timeout: Infinity },
+      (controller: AbortController) => controller.abort(),
+    ],
+  ])("sends nothing when the token arrives after %s ended the call", async (_, options, end) => {
+    const fetch = stubFetch(json(plants));
+    const controller = new AbortController();
+    let giveToken: (token: string) => void = () => {};
+    const token = () => new Promise<string>((resolve) => (giveToken = resolve));
+    const call = createPlantStoreClient({ baseUrl, token, fetch, retries: 0, ...options })
+      .listPlants({}, { signal: controller.signal })
+      .catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(100);
+    end(controller);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await call).toBeInstanceOf(Error);
+    giveToken("late");
+    await vi.runAllTimersAsync();
+    expect(fetch.requests).toHaveLength(0);
+  });
+
   it("is ended by the caller's abort", async () => {
     const fetch = stubFetch(json(plants));
     const controller = new AbortController();

@@ -82,6 +82,13 @@ const observed = { openapiFetch: createRequire(import.meta.url)("openapi-fetch/p
   await client.listPlants();
   observed.rawThenOurs = seen.map(([, url]) => url);
 }
+// What a console or a log shows of an error: the bundler must not rename the classes.
+observed.classNames = [esm, cjs].map((build) =>
+  ["PlantStoreError", "PlantStoreApiError", "PlantStoreConnectionError", "PlantStoreTimeoutError"].map(
+    (name) => build[name].name,
+  ),
+);
+observed.inspected = (await import("node:util")).inspect(new cjs.PlantStoreError("x")).split(String.fromCharCode(10))[0];
 observed.badOption = await outcome(Promise.resolve().then(() => esm.createPlantStoreClient({ baseUrl: "/v1", token: "t" })));
 
 console.log(JSON.stringify(observed));
@@ -117,6 +124,13 @@ export const expectedBehaviour = {
     message: "GET https://plants.example/v1/plants answered 200, not with JSON plant(s)",
   },
   rawThenOurs: ["https://staging.example/plants", "https://plants.example/v1/plants"],
+  classNames: [0, 1].map(() => [
+    "PlantStoreError",
+    "PlantStoreApiError",
+    "PlantStoreConnectionError",
+    "PlantStoreTimeoutError",
+  ]),
+  inspected: "PlantStoreError: x",
   badOption: {
     error: "TypeError",
     message: "baseUrl must be an absolute http(s) URL without query, fragment or credentials",

@@ -3,9 +3,6 @@ import { brand, PlantStoreError } from "./PlantStoreError.js";
 
 /** The server answered with a status outside 2xx. */
 export class PlantStoreApiError extends PlantStoreError {
-  static {
-    brand(PlantStoreApiError, "PlantStoreApiError");
-  }
   /** The HTTP status, such as 404. */
   declare readonly status: number;
   /** The body's `error` field when it is a number (the contract makes it equal `status`), else `undefined`. */
@@ -30,3 +27,4 @@ export class PlantStoreApiError extends PlantStoreError {
     });
   }
 }
+brand(PlantStoreApiError, "PlantStoreApiError");

@@ -1,8 +1,5 @@
 import { brand, PlantStoreError } from "./PlantStoreError.js";
 
 /** No response: the server could not be reached or the connection broke. `cause` says why. */
-export class PlantStoreConnectionError extends PlantStoreError {
-  static {
-    brand(PlantStoreConnectionError, "PlantStoreConnectionError");
-  }
-}
+export class PlantStoreConnectionError extends PlantStoreError {}
+brand(PlantStoreConnectionError, "PlantStoreConnectionError");

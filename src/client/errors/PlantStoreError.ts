@@ -5,7 +5,9 @@ const brandKey = Symbol.for("plant-store-sdk.error");
 /**
  * Gives an error class its `name`, and the brand that `instanceof` recognises in every copy of
  * this package. Both go on the prototype, so the name is in place when `Error` captures the
- * stack (a class field would come too late, and the stack would say "Error").
+ * stack (a class field would come too late, and the stack would say "Error"). Called after each
+ * class rather than in a static block of it: a class that names itself in its own body is
+ * renamed by the bundler (`_PlantStoreError`), and `constructor.name` and `util.inspect` show it.
  */
 export function brand(errorClass: { prototype: object }, name: string): void {
   Object.assign(errorClass.prototype, { name, [brandKey]: name });
@@ -13,10 +15,6 @@ export function brand(errorClass: { prototype: object }, name: string): void {
 
 /** The base of every error this SDK throws (a `TypeError`/`RangeError` for a bad argument aside). */
 export class PlantStoreError extends Error {
-  static {
-    brand(PlantStoreError, "PlantStoreError");
-  }
-
   /**
    * `error instanceof PlantStoreApiError` (or any class here) holds for errors made by another
    * copy of this package too: an app that loads both the ESM and the CJS build gets one
@@ -35,3 +33,4 @@ export class PlantStoreError extends Error {
     return false;
   }
 }
+brand(PlantStoreError, "PlantStoreError");
