@@ -25,6 +25,8 @@ const createFetch = async (_input: RequestInfo | URL, _init?: RequestInit) =>
 export const BASELINE = "bare openapi-fetch";
 export const WITH_TIMEOUT = "bare openapi-fetch + timeout";
 export const OURS = "createPlantStoreClient";
+/** The SDK without a time limit: no signal on the Request, so it shows the SDK's own work. */
+export const OURS_NO_TIMEOUT = "createPlantStoreClient, timeout: Infinity";
 const TIMEOUT_MS = 30_000;
 
 /**
@@ -61,6 +63,12 @@ export async function candidates({
     headers: { authorization: AUTHORIZATION },
   });
   const ours = createPlantStoreClient({ baseUrl: BASE_URL, token: BENCH_TOKEN, fetch: stub });
+  const oursNoTimeout = createPlantStoreClient({
+    baseUrl: BASE_URL,
+    token: BENCH_TOKEN,
+    fetch: stub,
+    timeout: Infinity,
+  });
   const axiosClient = axios.create({
     baseURL: BASE_URL,
     adapter: "fetch",
@@ -88,6 +96,7 @@ export async function candidates({
           ),
       },
       { name: OURS, call: () => ours.listPlants({ limit: 10 }) },
+      { name: OURS_NO_TIMEOUT, call: () => oursNoTimeout.listPlants({ limit: 10 }) },
       {
         name: "axios (fetch adapter)",
         call: () => axiosClient.get("/plants", { params: { limit: 10 } }),
@@ -113,6 +122,7 @@ export async function candidates({
         withTimeout((signal) => openapiFetch.POST("/plants", { body: NEW_PLANT, signal })),
     },
     { name: OURS, call: () => ours.createPlant(NEW_PLANT) },
+    { name: OURS_NO_TIMEOUT, call: () => oursNoTimeout.createPlant(NEW_PLANT) },
     { name: "axios (fetch adapter)", call: () => axiosClient.post("/plants", NEW_PLANT) },
   ];
 }

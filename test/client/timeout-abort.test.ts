@@ -165,10 +165,13 @@ describe("a fetch that ignores the signal", () => {
     expect(signal.reason).toBeInstanceOf(PlantStoreTimeoutError);
   });
 
-  it("gets a Request whose own signal aborts when the caller aborts", async () => {
+  it.each([
+    ["with the default time limit", {}],
+    ["with timeout: Infinity", { timeout: Infinity }],
+  ])("gets a Request whose own signal aborts when the caller aborts, %s", async (_, options) => {
     const fetch = stubFetch("ignore");
     const controller = new AbortController();
-    const call = createPlantStoreClient({ baseUrl, token, fetch }).listPlants(
+    const call = createPlantStoreClient({ baseUrl, token, fetch, ...options }).listPlants(
       {},
       { signal: controller.signal },
     );
