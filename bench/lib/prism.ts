@@ -1,11 +1,11 @@
 // `prism mock openapi.yaml`: the tool users would otherwise pick as a mock server. Quiet
 // logging (`-v error`), because Prism's default logging costs it ~40% of its throughput.
 import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
+import { testToolBin } from "../../scripts/test-tools.js";
 import { AUTHORIZATION } from "./fixtures.js";
 import { freePort, REPO_ROOT, waitUntilAnswering } from "./processes.js";
 
-const prismCli = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
+const prismCli = testToolBin("prism");
 
 export interface StartedPrism {
   url: string;
