@@ -28,7 +28,14 @@ const installedNames = (lock: Lockfile) =>
 describe("the development install", () => {
   it("leaves the heavy test tools out of the root install, even as dependencies of others", () => {
     const installed = installedNames(rootLock);
-    const heavy = ["bun", "deno", "miniflare", "workerd", "@stoplight/prism-cli", "playwright-core"];
+    const heavy = [
+      "bun",
+      "deno",
+      "miniflare",
+      "workerd",
+      "@stoplight/prism-cli",
+      "playwright-core",
+    ];
     expect(heavy.filter((name) => installed.has(name))).toEqual([]);
     expect(tools.filter((name) => installed.has(name) && name !== "typescript")).toEqual([]);
   });
