@@ -13,8 +13,12 @@ function headingsByVersion(): Map<string, string[]> {
   const versions = new Map<string, string[]>();
   let current: string[] | undefined;
   for (const line of lines) {
-    if (line.startsWith("## ")) versions.set(line.slice(3), (current = []));
-    else if (line.startsWith("### ")) current?.push(line.slice(4));
+    if (line.startsWith("## ")) {
+      current = [];
+      versions.set(line.slice(3), current);
+    } else if (line.startsWith("### ")) {
+      current?.push(line.slice(4));
+    }
   }
   return versions;
 }
