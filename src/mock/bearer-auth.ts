@@ -1,5 +1,5 @@
 // Bearer authentication of the contract. The token is never put in a message or header.
-import { isBearerToken } from "./tokens.js";
+import { isBearerToken } from "../contract/bearer-token.js";
 
 export type AuthResult =
   | { ok: true; token: string }
