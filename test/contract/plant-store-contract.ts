@@ -1,6 +1,6 @@
 // The contract suite, written once and run against every serving path. Requests go through
 // the SDK (what users do) and through raw fetch (what the SDK cannot send).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPlantStoreClient, PlantStoreApiError } from "../../src/client/index.js";
 import { type BadRequestCase, badRequestCases, type ContractRequest } from "./bad-request-cases.js";
 import {
@@ -132,6 +132,28 @@ export function describePlantStoreContract(name: string, startTarget: StartContr
         expect(created).toHaveLength(50);
         expect(new Set(created.map((e) => e.id)).size).toBe(50);
         expect(await sdk.listPlants()).toHaveLength(CONTRACT_SEED.length + 50);
+      });
+
+      it("answers 201 for a create a throwing subscribe() listener heard of, stored once; later listeners hear it", async () => {
+        const report = vi.spyOn(console, "error").mockImplementation(() => {});
+        const heard = vi.fn();
+        const unsubscribe = [
+          target.store.subscribe(() => {
+            throw new Error("a test's expect inside a listener");
+          }),
+          target.store.subscribe(heard),
+        ];
+        try {
+          const res = await raw("/plants", TOKEN_A, { method: "POST", body: '{"name":"Heard"}' });
+          expect(res.status).toBe(201);
+          expect(await res.json()).toEqual({ name: "Heard" });
+          expect(await client(TOKEN_A).listPlants()).toEqual([...SEED_VIEW, { name: "Heard" }]);
+          expect(heard).toHaveBeenCalledTimes(1);
+          expect(report).toHaveBeenCalledTimes(1);
+        } finally {
+          for (const off of unsubscribe) off();
+          report.mockRestore();
+        }
       });
 
       it("surfaces a rejection through the SDK as PlantStoreApiError with the Error body", async () => {
