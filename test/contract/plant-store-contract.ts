@@ -105,6 +105,15 @@ export function describePlantStoreContract(name: string, startTarget: StartContr
         expect(await (await raw("/plants?limit=0")).json()).toEqual([]);
       });
 
+      it("never reads a URL fragment as part of the path or the query", async () => {
+        expect(await (await raw("/plants#top")).json()).toEqual(SEED_VIEW);
+        expect(await (await raw("/plants?limit=1#top")).json()).toEqual([SEED_VIEW[0]]);
+        expect(await (await raw("/plants#?limit=abc")).json()).toEqual(SEED_VIEW);
+        const res = await raw("/plants?limit=0#limit=1");
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual([]);
+      });
+
       it("never shows one token's plants to another", async () => {
         await client(TOKEN_A).createPlant({ name: "A's plant" });
         await client(TOKEN_B).createPlant({ name: "B's plant", tag: "b" });
