@@ -41,7 +41,8 @@ export function nodeListenerFor(core: PlantStoreCore): NodeRequestListener {
 function write(response: ServerResponse, request: IncomingMessage, answer: CoreAnswer): void {
   if (response.destroyed) return;
   const headers: Record<string, string | number> = { ...answer.headers };
-  headers["content-length"] = Buffer.byteLength(answer.body);
+  // RFC 9110 8.6: a 204 carries no Content-Length (Node would send "0").
+  if (answer.status !== 204) headers["content-length"] = Buffer.byteLength(answer.body);
   response.writeHead(answer.status, headers);
   // A body answered before it was read to its end (a 413, a 401) is discarded as it
   // arrives, never buffered: closing at once would reset a client that is still sending,

@@ -105,6 +105,23 @@ export function describePlantStoreContract(name: string, startTarget: StartContr
         expect(await (await raw("/plants?limit=0")).json()).toEqual([]);
       });
 
+      it("answers a CORS preflight 204 before auth, with no body and no Content-Length (RFC 9110 8.6)", async () => {
+        const res = await target.fetch(`${target.baseUrl}/plants`, {
+          method: "OPTIONS",
+          headers: {
+            origin: "https://app.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "authorization, content-type",
+          },
+        });
+        expect(res.status).toBe(204);
+        expect(res.headers.get("content-length")).toBeNull();
+        expect(res.headers.get("access-control-allow-origin")).toBe("*");
+        expect(res.headers.get("access-control-allow-methods")).toBe("GET, POST");
+        expect(res.headers.get("access-control-allow-headers")).toBe("Authorization, Content-Type");
+        expect(await res.text()).toBe("");
+      });
+
       it("never reads a URL fragment as part of the path or the query", async () => {
         expect(await (await raw("/plants#top")).json()).toEqual(SEED_VIEW);
         expect(await (await raw("/plants?limit=1#top")).json()).toEqual([SEED_VIEW[0]]);
