@@ -180,6 +180,12 @@ describe("beside the app's own handlers", () => {
     message:
       "The request body had already been read before the Plant Store handler got it; a handler in front of it must read request.clone() instead.",
   };
+  const create = (name: string) =>
+    fetch(url, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
 
   it("a spy handler that reads the body and falls through gets a 500 that says so; nothing is stored", async () => {
     const mock = createPlantStoreHandlers({ baseUrl: "https://api.example.com", seed: [] });
@@ -188,11 +194,7 @@ describe("beside the app's own handlers", () => {
       seen.push(await request.json());
     });
     server.resetHandlers(spy, ...mock.handlers);
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { ...auth, "content-type": "application/json" },
-      body: '{"name":"Spied"}',
-    });
+    const res = await create("Spied");
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual(alreadyRead);
     expect(seen).toEqual([{ name: "Spied" }]);
@@ -206,11 +208,7 @@ describe("beside the app's own handlers", () => {
       seen.push(await request.clone().json());
     });
     server.resetHandlers(spy, ...mock.handlers);
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { ...auth, "content-type": "application/json" },
-      body: '{"name":"Cloned"}',
-    });
+    const res = await create("Cloned");
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ name: "Cloned" });
     expect(seen).toEqual([{ name: "Cloned" }]);
