@@ -1,4 +1,4 @@
-import { isBearerToken } from "../contract/bearer-token.js";
+import { BEARER_TOKEN } from "../contract/bearer-token.js";
 import { check } from "./check.js";
 
 /** Refuses a token that is not a bearer token (never showing it); the Authorization value. */
@@ -7,7 +7,7 @@ export function bearer(token: unknown): string {
     "token",
     token,
     "string",
-    isBearerToken(token),
+    BEARER_TOKEN.test(token as string),
     "a bearer token (RFC 6750) or a function returning one",
   );
   return `Bearer ${token}`;

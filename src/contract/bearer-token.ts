@@ -4,7 +4,8 @@
 
 // RFC 6750 b64token: what may follow "Bearer " in an Authorization header. Anything else (a
 // space, CR/LF, a quote, U+00A0) would break the header or be read as another parameter.
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+// (\w is A-Z, a-z, 0-9 and _.)
+export const BEARER_TOKEN = /^[\w.~+/-]+=*$/;
 
 /** The rule in words, for messages. Never followed by the offending value: it may be a secret. */
 export const BEARER_TOKEN_RULE =
