@@ -62,14 +62,18 @@ function toResponse(method: string, answer: CoreAnswer): Response {
 }
 
 /**
- * `request.url` is already parsed and serialised by the Request (dot segments resolved, no
- * fragment), so slicing it gives what `new URL()` would, without a second parse per request.
+ * `request.url` is already parsed and serialised by the Request (dot segments resolved), so
+ * slicing it gives what `new URL()` would, without a second parse per request. It keeps the
+ * fragment (`fetch("/plants#top")`), which is never sent over the wire: a server never sees
+ * it, so neither does the core.
  */
 function splitUrl(url: string): { path: string; search: string } {
-  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  const hash = url.indexOf("#");
+  const target = hash === -1 ? url : url.slice(0, hash);
+  const pathStart = target.indexOf("/", target.indexOf("//") + 2);
   if (pathStart === -1) return { path: "/", search: "" };
-  const query = url.indexOf("?", pathStart);
+  const query = target.indexOf("?", pathStart);
   return query === -1
-    ? { path: url.slice(pathStart), search: "" }
-    : { path: url.slice(pathStart, query), search: url.slice(query) };
+    ? { path: target.slice(pathStart), search: "" }
+    : { path: target.slice(pathStart, query), search: target.slice(query) };
 }

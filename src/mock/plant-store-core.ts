@@ -8,6 +8,7 @@ import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-option.js";
 import { errorAnswer, jsonAnswer } from "./answers.js";
 import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
+import { bodyFailureStatus } from "./body-failure.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
@@ -87,7 +88,6 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   const failed = errorAnswer(500, "The server failed while handling the request.", jsonHeaders);
   const messages = {
     notFound: `The request path is not part of the Plant Store API; use ${plantsPath}.`,
-    tooLarge: `The request body is larger than the ${maxBodyBytes}-byte limit.`,
   };
 
   async function handle(request: CoreRequest): Promise<CoreAnswer> {
@@ -153,9 +153,8 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
     }
     const body = await request.readBody(maxBodyBytes);
     if (!body.ok) {
-      return body.reason === "too-large"
-        ? errorAnswer(413, messages.tooLarge, jsonHeaders)
-        : errorAnswer(400, "The request body is not valid UTF-8.", jsonHeaders);
+      const [status, message] = bodyFailureStatus(body.reason, maxBodyBytes);
+      return errorAnswer(status, message, jsonHeaders);
     }
     noteBody(record, body.text);
     const input = parseNewPlant(body.text);

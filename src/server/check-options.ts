@@ -5,6 +5,7 @@
 import { statSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, resolve } from "node:path";
+import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { checkBasePath } from "../mock/base-path.js";
 import { checkCorsOrigin } from "../mock/cors-origin.js";
 import {
@@ -14,7 +15,6 @@ import {
   checkSeed,
   checkStore,
 } from "../mock/handler-options.js";
-import { MAX_TIMER_MS } from "../mock/timer-limit.js";
 import { checkTokens } from "../mock/tokens.js";
 import { DEMO_TOKEN } from "./demo-token.js";
 import { PlantStoreDataFileError } from "./persistence/data-file-error.js";

@@ -1,5 +1,6 @@
 // Reads an admin request's JSON body with the API's rules: a JSON content type (415), the
 // size limit (413), UTF-8 and JSON (400).
+import { bodyFailureStatus } from "../body-failure.js";
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
 import { isJsonContentType } from "../json-content-type.js";
 import { adminError } from "./admin-answers.js";
@@ -13,11 +14,8 @@ export async function readAdminJson(request: CoreRequest, maxBytes: number): Pro
   }
   const body = await request.readBody(maxBytes);
   if (!body.ok) {
-    const answer =
-      body.reason === "too-large"
-        ? adminError(413, `The request body is larger than the ${maxBytes}-byte limit.`)
-        : adminError(400, "The request body is not valid UTF-8.");
-    return { ok: false, answer };
+    const [status, message] = bodyFailureStatus(body.reason, maxBytes);
+    return { ok: false, answer: adminError(status, message) };
   }
   try {
     return { ok: true, value: JSON.parse(body.text) };

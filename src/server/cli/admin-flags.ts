@@ -1,6 +1,7 @@
 // --admin and --admin-token (or PLANT_STORE_ADMIN_TOKEN): the admin endpoints of the CLI.
+
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-option.js";
-import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
 import { openAdminProblem } from "../admin-exposure.js";
 import { CliUsageError } from "./cli-usage-error.js";
 

@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
+import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import { checkBasePath } from "../../mock/base-path.js";
 import { checkCorsOrigin } from "../../mock/cors-origin.js";
-import { MAX_TIMER_MS } from "../../mock/timer-limit.js";
-import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
 import { checkHost } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/fsync-policy.js";

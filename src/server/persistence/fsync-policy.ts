@@ -1,7 +1,7 @@
 // When the data file is flushed from the OS to the disk. A create is always answered only
 // after its line is written to the OS, so a killed process loses nothing it acknowledged;
 // this policy decides what a power loss (or a kernel crash) may cost.
-import { MAX_TIMER_MS } from "../../mock/timer-limit.js";
+import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 
 /** "always": before each answer; a number: every that many ms; "never": left to the OS. */
 export type FsyncPolicy = "always" | "never" | number;
