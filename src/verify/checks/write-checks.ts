@@ -1,7 +1,7 @@
 import type { Plant } from "../../client/types.js";
-import { expectErrorAnswer, isSuccess } from "../contract-decisions.js";
 import { PlantStoreVerifyError } from "../verify-error.js";
-import { type CheckDefinition, NEEDS_WRITES } from "./check-definition.js";
+import { type CheckDefinition, NEEDS_WRITES } from "./check.js";
+import { expectErrorAnswer, isSuccess } from "./contract-decisions.js";
 import { expectPlants } from "./list-checks.js";
 
 const TAG = "plant-store-verify";
