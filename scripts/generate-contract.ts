@@ -58,6 +58,21 @@ function resolveResponse(pointer: string, response: ResponseObject) {
   return { pointer: refPointer, response: target as ResponseObject };
 }
 
+/**
+ * The validator of one body schema: a schema that only names a component schema shares that
+ * component's validator, and a shared response (components/responses/X) is named after it.
+ * Each schema is then compiled once (Ajv's standalone code would otherwise declare the same
+ * function twice, and six error responses would carry six copies of the Error check).
+ */
+function validatorFor(schema: unknown, pointer: string, owner: string) {
+  const ref = (schema as { $ref?: unknown }).$ref;
+  const named = typeof ref === "string" && Object.keys(schema as object).length === 1;
+  if (named && ref.startsWith("#/components/schemas/")) {
+    return { name: `validate_${ref.slice(ref.lastIndexOf("/") + 1)}`, ref: `openapi.yaml${ref}` };
+  }
+  return { name: `validate_${owner}`, ref: `openapi.yaml#${pointer}` };
+}
+
 /** operationId -> response key -> media type -> the name of its exported validator. */
 type ValidatorTable = Record<string, Record<string, Record<string, string>>>;
 
@@ -79,14 +94,16 @@ function collectResponses(): { table: ValidatorTable; schemas: Record<string, st
           if (content.schema === undefined) {
             throw new Error(`openapi.yaml: ${responsePointer} ${mediaType} has no schema`);
           }
-          // A shared response (components/responses/X) gets one validator, named after it:
-          // Ajv's standalone code would otherwise declare the same function twice.
-          const owner: string = pointer.startsWith("/components/responses/")
+          const owner = pointer.startsWith("/components/responses/")
             ? pointer.slice(pointer.lastIndexOf("/") + 1)
             : `${operation.operationId}_${key}`;
-          const name = `${owner}_${mediaType.replace(/\W/g, "_")}`;
+          const { name, ref } = validatorFor(
+            content.schema,
+            `${pointer}/content/${escapePointer(mediaType)}/schema`,
+            `${owner}_${mediaType.replace(/\W/g, "_")}`,
+          );
           byMediaType[mediaType] = name;
-          schemas[name] = `openapi.yaml#${pointer}/content/${escapePointer(mediaType)}/schema`;
+          schemas[name] = ref;
         }
       }
     }
