@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCliArguments } from "../../src/verify/cli-arguments.js";
+import { parseCliArguments } from "../../src/verify/cli/cli-arguments.js";
 
 const URL = "https://plants.example.com/v1";
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import type { VerifyPlantStoreOptions } from "./types.js";
+import type { VerifyPlantStoreOptions } from "../types.js";
 
 export const USAGE = `Usage: plant-store-verify --base-url <url> [options]
 
