@@ -1,4 +1,4 @@
-import { DEFAULT_FSYNC } from "../persistence/fsync-policy.js";
+import { DEFAULT_FSYNC } from "../persistence/data-log.js";
 import { DEFAULT_TIMEOUTS } from "../server-options.js";
 
 export const DEFAULT_PORT = 4010;
