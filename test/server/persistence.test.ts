@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -220,6 +221,20 @@ describe("persistence (dataFile)", () => {
     await withServer({}, async (url) => {
       expect(await list(url, ALICE)).toContainEqual({ name: "Aloe" });
     });
+  });
+
+  it("takes over at once a lock whose process is gone, even one that had this process's PID", async () => {
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    // Our own PID, in a lock this process never took: a restarted container often runs its
+    // server as the same PID as the one that was killed.
+    for (const holder of [`${gone}\n`, `${process.pid}\n`, ""]) {
+      await writeFile(`${dataFile}.lock`, holder);
+      await withServer({}, async (url) => {
+        expect(await readFile(`${dataFile}.lock`, "utf8")).toBe(`${process.pid}\n`);
+        expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+      });
+      expect(await readdir(directory)).toEqual(["plants.json"]);
+    }
   });
 
   it("locks the file a symbolic link points to, and keeps the link a link through snapshots", async () => {
