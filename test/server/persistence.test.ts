@@ -352,5 +352,21 @@ describe("persistence (dataFile)", () => {
     await expect(started).rejects.toThrow(`Data file ${dataFile}`);
     await expect(started).rejects.toThrow(problem);
     expect(await readFile(dataFile, "utf8")).toBe(text);
+    expect(await readdir(directory), "its lock released").toEqual(["plants.json"]);
+  });
+
+  it("releases the data file's lock when the start fails on a taken port", async () => {
+    const taken = await startPlantStoreServer({ tokens: [ALICE] });
+    try {
+      const port = Number(new URL(taken.url).port);
+      await expect(startPlantStoreServer({ tokens: [ALICE], dataFile, port })).rejects.toThrow(
+        "the port is already in use",
+      );
+    } finally {
+      await taken.close();
+    }
+    await withServer({}, async (url) => {
+      expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+    });
   });
 });

@@ -67,7 +67,10 @@ export async function openDataFile(options: {
       writeSnapshotFile(path, store.entries(), encode),
     );
     if (contents?.torn !== undefined) {
-      const aside = await moveTornTail(path, file, contents.torn.bytes);
+      const aside = await moveTornTail(path, file, contents.torn.bytes).catch((error) => {
+        void file.handle.close();
+        throw dataFileError(name, error);
+      });
       log(
         `Data file ${name}, line ${contents.torn.line}: moved ${contents.torn.bytes.length} bytes of a line cut off mid-write to ${aside} (the process stopped before that create was answered).`,
         "error",
