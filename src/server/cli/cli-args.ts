@@ -10,7 +10,7 @@ import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import type { PlantStoreServerOptions } from "../server-options.js";
 import { type AdminTokenSource, readAdminFlags, TOKEN_RULE } from "./admin-flags.js";
 import type { TokenSource } from "./banner.js";
-import { closestFlag } from "./closest-flag.js";
+import { didYouMean } from "./closest-flag.js";
 import { DEFAULT_PORT } from "./help-text.js";
 
 export type CliCommand =
@@ -56,7 +56,9 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   } catch (error) {
     // Node's messages go on with advice about positionals; the first sentence is the point.
     const first = (error as Error).message.split(/\.\s|\n/)[0];
-    throw new TypeError(`${first}${suggestion(args)} (see --help).`);
+    const unknown = (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+    const hint = unknown ? didYouMean(args, Object.keys(OPTIONS)) : "";
+    throw new TypeError(`${first}${hint} (see --help).`);
   }
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
@@ -95,16 +97,6 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
     seedFile: nonEmpty(values.seed, "--seed"),
     quiet: values.quiet === true,
   };
-}
-
-/** "; did you mean --port?" for the first unknown flag, when a known one is close to it. */
-function suggestion(args: readonly string[]): string {
-  const unknown = args
-    .filter((arg) => arg.startsWith("--") && arg.length > 2)
-    .map((arg) => arg.slice(2).split("=")[0] as string)
-    .find((name) => !Object.hasOwn(OPTIONS, name));
-  const close = unknown === undefined ? undefined : closestFlag(unknown, Object.keys(OPTIONS));
-  return close === undefined ? "" : `; did you mean --${close}?`;
 }
 
 function parse(args: readonly string[]) {

@@ -1,8 +1,21 @@
 // "did you mean --port?" for a mistyped flag: the known flag within a couple of edits
-// (a swapped pair of letters counts as one, the commonest slip), if there is one.
+// (a swapped pair of letters counts as one, the commonest slip), if there is one. Shared by
+// both CLIs, plant-store-mock and plant-store-verify; it imports nothing.
 
-/** The flag in `flags` closest to `typed`, or undefined when none is close enough. */
-export function closestFlag(typed: string, flags: readonly string[]): string | undefined {
+/**
+ * "; did you mean --port?" for the first flag in `args` that is not one of `flags` (names
+ * without the dashes), when a known flag is close to it; otherwise "". Never quotes a value.
+ */
+export function didYouMean(args: readonly string[], flags: readonly string[]): string {
+  const unknown = args
+    .filter((arg) => arg.startsWith("--") && arg.length > 2)
+    .map((arg) => arg.slice(2).split("=")[0] as string)
+    .find((name) => !flags.includes(name));
+  const close = unknown === undefined ? undefined : closestFlag(unknown, flags);
+  return close === undefined ? "" : `; did you mean --${close}?`;
+}
+
+function closestFlag(typed: string, flags: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const flag of flags) {
