@@ -89,8 +89,10 @@ async function removeStaleLock(lockPath: string, stalePid: number | undefined): 
   const aside = `${lockPath}.${randomBytes(4).toString("hex")}.stale`;
   try {
     await rename(lockPath, aside);
-  } catch {
-    return; // already moved by another server starting now: try again
+  } catch (error) {
+    // Already moved by another server starting now: try again.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
   }
   const moved = await readHolder(aside);
   if (moved !== stalePid) await link(aside, lockPath).catch(() => undefined);
