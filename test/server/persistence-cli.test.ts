@@ -88,6 +88,25 @@ describe("plant-store-mock --data", () => {
     await stop(next);
   });
 
+  it("lets exactly one of several servers started at once on a killed server's lock run", async () => {
+    const dataFile = join(directory, "race.log");
+    const killed = await start(["--data", dataFile]);
+    killed.child.kill("SIGKILL");
+    await killed.exited;
+    const starts = await Promise.allSettled([1, 2, 3].map(() => start(["--data", dataFile])));
+    const started = starts.filter((result) => result.status === "fulfilled");
+    expect(started).toHaveLength(1);
+    const winner = (started[0] as PromiseFulfilledResult<RunningCli>).value;
+    for (const result of starts) {
+      if (result.status === "rejected") {
+        expect(String(result.reason)).toContain(
+          `Data file ${dataFile} is in use by process ${winner.child.pid} (lock file ${dataFile}.lock)`,
+        );
+      }
+    }
+    expect(await create(winner.url, "Aloe")).toBe(201);
+  });
+
   it("writes the file a symbolic link points to, snapshots included, and leaves the link a link", async () => {
     const target = join(directory, "target.log");
     const link = join(directory, "link.log");

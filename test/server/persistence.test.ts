@@ -237,6 +237,25 @@ describe("persistence (dataFile)", () => {
     }
   });
 
+  it("lets exactly one of several servers started at once on a stale lock run", async () => {
+    await writeFile(`${dataFile}.lock`, `${spawnSync(process.execPath, ["-e", ""]).pid}\n`);
+    const starts = await Promise.allSettled(
+      [1, 2, 3, 4].map(() => startPlantStoreServer({ tokens: [ALICE], dataFile })),
+    );
+    const started = starts.flatMap((result) =>
+      result.status === "fulfilled" ? [result.value] : [],
+    );
+    expect(started).toHaveLength(1);
+    for (const result of starts) {
+      if (result.status === "rejected") {
+        expect(result.reason).toBeInstanceOf(PlantStoreDataFileError);
+        expect(String(result.reason)).toContain(`is in use by process ${process.pid}`);
+      }
+    }
+    await started[0]?.close();
+    expect(await readdir(directory)).toEqual(["plants.json"]);
+  });
+
   it("locks the file a symbolic link points to, and keeps the link a link through snapshots", async () => {
     const target = join(directory, "real", "plants.log");
     await mkdir(dirname(target));
