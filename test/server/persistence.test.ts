@@ -1,5 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
 import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -230,12 +231,36 @@ describe("persistence (dataFile)", () => {
     for (const holder of [`${gone}\n`, `${process.pid}\n`, ""]) {
       await writeFile(`${dataFile}.lock`, holder);
       await withServer({}, async (url) => {
-        expect(await readFile(`${dataFile}.lock`, "utf8")).toBe(`${process.pid}\n`);
+        const lock = await readFile(`${dataFile}.lock`, "utf8");
+        expect(lock.split("\n")[0]).toBe(`${process.pid}`);
         expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
       });
       expect(await readdir(directory)).toEqual(["plants.json"]);
     }
   });
+
+  it.runIf(existsSync("/proc/self/stat"))(
+    "tells the lock's server from a later process that got its PID, by when it started",
+    async () => {
+      const other = spawn(process.execPath, ["-e", "setInterval(() => {}, 60_000)"]);
+      try {
+        await once(other, "spawn");
+        const stat = readFileSync(`/proc/${other.pid}/stat`, "utf8");
+        const started = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+        await writeFile(`${dataFile}.lock`, `${other.pid}\n${started}\n`);
+        await expect(startPlantStoreServer({ tokens: [ALICE], dataFile })).rejects.toThrow(
+          `is in use by process ${other.pid} `,
+        );
+        // The same PID, but a process that started later than the lock's server.
+        await writeFile(`${dataFile}.lock`, `${other.pid}\n${started - 1}\n`);
+        await withServer({}, async (url) => {
+          expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+        });
+      } finally {
+        other.kill();
+      }
+    },
+  );
 
   it("lets exactly one of several servers started at once on a stale lock run", async () => {
     await writeFile(`${dataFile}.lock`, `${spawnSync(process.execPath, ["-e", ""]).pid}\n`);

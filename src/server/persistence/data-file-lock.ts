@@ -4,7 +4,12 @@
 // killed server (SIGKILL, a crash, a stopped container) cannot release its lock, and the
 // next start must not wait for it. A lock is never judged by its age, which could only
 // guess, and would make the next start wait.
+//
+// The lock file: the PID on the first line and, where the system tells (Linux), when that
+// process started on the second, so a later process that got the same PID (after a reboot,
+// or in a restarted container) is not taken for the lock's server.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { PlantStoreDataFileError } from "./data-file-error.js";
 
@@ -32,7 +37,8 @@ export async function lockDataFile(path: string, name: string): Promise<DataFile
   // Written whole under another name, then linked into place: a link fails if the lock
   // exists, and never shows another process a lock file without its PID.
   const draft = `${lockPath}.${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(draft, `${process.pid}\n`);
+  const start = processStart(process.pid);
+  await writeFile(draft, `${process.pid}\n${start === undefined ? "" : `${start}\n`}`);
   try {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       try {
@@ -45,10 +51,10 @@ export async function lockDataFile(path: string, name: string): Promise<DataFile
       const holder = await readHolder(lockPath);
       if (holder !== undefined && isRunning(holder, lockPath)) {
         throw new PlantStoreDataFileError(
-          `Data file ${name} is in use by process ${holder} (lock file ${lockPath}); stop that server first, or give another data file.`,
+          `Data file ${name} is in use by process ${holder.pid} (lock file ${lockPath}); stop that server first, or give another data file.`,
         );
       }
-      await removeStaleLock(lockPath, holder);
+      await removeStaleLock(lockPath, holder?.pid);
     }
   } finally {
     await rm(draft, { force: true });
@@ -63,20 +69,39 @@ async function release(lockPath: string): Promise<void> {
   await rm(lockPath, { force: true });
 }
 
-/** The PID in a lock file; undefined when it is gone or holds no PID (then no one holds it). */
-async function readHolder(lockPath: string): Promise<number | undefined> {
-  const text = await readFile(lockPath, "utf8").catch(() => "");
-  return /^\d+\n?$/.test(text) ? Number(text) : undefined;
+interface Holder {
+  pid: number;
+  start: string | undefined;
 }
 
-function isRunning(pid: number, lockPath: string): boolean {
-  if (pid === process.pid) return held.has(lockPath);
+/** What a lock file says; undefined when it is gone or holds no PID (then no one holds it). */
+async function readHolder(lockPath: string): Promise<Holder | undefined> {
+  const text = await readFile(lockPath, "utf8").catch(() => "");
+  const match = /^(\d+)\n(?:(\d+)\n)?$/.exec(text);
+  return match === null ? undefined : { pid: Number(match[1]), start: match[2] };
+}
+
+function isRunning(holder: Holder, lockPath: string): boolean {
+  if (holder.pid === process.pid) return held.has(lockPath);
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process exists, but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  const start = holder.start === undefined ? undefined : processStart(holder.pid);
+  return start === undefined || start === holder.start;
+}
+
+/** When process `pid` started (clock ticks since boot) where /proc tells, else undefined. */
+function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields are counted after the name, which is in parentheses and may hold spaces:
+    // the start time is field 22, the 20th after the name.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
   }
 }
 
@@ -95,6 +120,6 @@ async function removeStaleLock(lockPath: string, stalePid: number | undefined): 
     throw error;
   }
   const moved = await readHolder(aside);
-  if (moved !== stalePid) await link(aside, lockPath).catch(() => undefined);
+  if (moved?.pid !== stalePid) await link(aside, lockPath).catch(() => undefined);
   await rm(aside, { force: true });
 }
