@@ -1,13 +1,10 @@
 // One server per data file: two would interleave their lines, and each would answer creates
-// that the other's next snapshot drops. The lock is a file beside the data file holding the
-// PID of the server that uses it, and a lock whose process is gone is taken over at once: a
-// killed server (SIGKILL, a crash, a stopped container) cannot release its lock, and the
-// next start must not wait for it. A lock is never judged by its age, which could only
-// guess, and would make the next start wait.
-//
-// The lock file: the PID on the first line and, where the system tells (Linux), when that
-// process started on the second, so a later process that got the same PID (after a reboot,
-// or in a restarted container) is not taken for the lock's server.
+// that the other's next snapshot drops. The lock is a file beside the data file naming the
+// process that uses it: its PID on the first line and, where the system tells (Linux), when
+// that process started on the second. A killed server (SIGKILL, a crash, a stopped
+// container) cannot release its lock, so a lock whose process is gone, or whose PID a later
+// process got, is taken over at once. Never by its age: that could only guess, and the next
+// start would wait.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
@@ -24,7 +21,6 @@ const held = new Set<string>();
 const MAX_ATTEMPTS = 5;
 
 export interface DataFileLock {
-  readonly path: string;
   release(): Promise<void>;
 }
 
@@ -44,7 +40,7 @@ export async function lockDataFile(path: string, name: string): Promise<DataFile
       try {
         await link(draft, lockPath);
         held.add(lockPath);
-        return { path: lockPath, release: () => release(lockPath) };
+        return { release: () => release(lockPath) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       }
