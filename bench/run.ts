@@ -16,22 +16,27 @@ const BENCHMARKS = [
   "persistence",
 ];
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: "boolean", default: false },
-    only: { type: "string" },
-    one: { type: "string" },
-  },
-});
-const { quick, one } = values;
-const only = values.only?.split(",") ?? BENCHMARKS;
-const unknown = only.filter((name) => !BENCHMARKS.includes(name));
-if (unknown.length) {
-  console.error(
-    `--only: no benchmark named ${unknown.join(", ")} (there are ${BENCHMARKS.join(", ")})`,
-  );
-  process.exit(2);
+/** The command line, checked: an unknown flag or benchmark stops it with one line, exit 2. */
+function readOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        quick: { type: "boolean", default: false },
+        only: { type: "string" },
+        one: { type: "string" },
+      },
+    });
+    const only = values.only?.split(",") ?? BENCHMARKS;
+    const unknown = (values.one ? [values.one] : only).filter((name) => !BENCHMARKS.includes(name));
+    const names = `${unknown.join(", ")} (there are ${BENCHMARKS.join(", ")})`;
+    if (unknown.length) throw new Error(`no benchmark named ${names}`);
+    return { ...values, only };
+  } catch (error) {
+    console.error(`npm run bench: ${(error as Error).message}`);
+    process.exit(2);
+  }
 }
+const { quick, one, only } = readOptions();
 
 async function runInChild(name: string): Promise<BenchResult> {
   const args = [`--one=${name}`, ...(quick ? ["--quick"] : [])];

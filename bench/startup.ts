@@ -9,17 +9,6 @@ const FLOOR = "raw node:http (Node start + listen)";
 const CLI = "plant-store-mock --quiet";
 const GOAL_MS = 300;
 
-/** Milliseconds from spawning `script` until it answered its first request. */
-async function launch(script: string, args: string[]): Promise<number> {
-  const { child, url, startedAt } = await startServer(script, args);
-  try {
-    await (await fetch(`${url}/plants`)).arrayBuffer();
-    return performance.now() - startedAt;
-  } finally {
-    await stop(child);
-  }
-}
-
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const runs = quick ? 1 : 7;
   const servers: [string, string, string[]][] = [
@@ -29,7 +18,16 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const times = new Map<string, number[]>(servers.map(([name]) => [name, []]));
   // Interleaved, so a busy moment on the machine does not land on one server only.
   for (let index = 0; index < runs; index++) {
-    for (const [name, script, args] of servers) times.get(name)?.push(await launch(script, args));
+    for (const [name, script, args] of servers) {
+      // From the spawn until it answered its first request (sent once it printed its URL).
+      const { child, url, startedAt } = await startServer(script, args);
+      try {
+        await (await fetch(`${url}/plants`)).arrayBuffer();
+        times.get(name)?.push(performance.now() - startedAt);
+      } finally {
+        await stop(child);
+      }
+    }
   }
   const [floor = Number.NaN, cli = Number.NaN] = [...times.values()].map(median);
   const rows = [...times].map(([name, samples]) => {

@@ -11,11 +11,7 @@ export interface Candidate {
   beforeEach?: () => void;
 }
 
-export interface PerCallPlan {
-  warmupCalls: number;
-  callsPerRound: number;
-  rounds: number;
-}
+export type PerCallPlan = Record<"warmupCalls" | "callsPerRound" | "rounds", number>;
 
 export interface PerCallResult {
   name: string;

@@ -93,21 +93,31 @@ describe("npm run bench -- --quick", () => {
   });
 });
 
-describe("npm run bench -- --only", () => {
-  it("refuses a benchmark name it does not have, naming the option and the names it has", async () => {
-    const failure = await promisify(execFile)(
-      "npm",
-      ["run", "--silent", "bench", "--", "--only=bundle-size"],
-      {
-        cwd: new URL("../../", import.meta.url).pathname,
-      },
-    ).then(
-      () => undefined,
+describe("npm run bench with a wrong argument", () => {
+  /** Runs `npm run bench -- <argument>`, which must fail: its exit code and stderr. */
+  async function failedRun(argument: string): Promise<{ code: number; stderr: string }> {
+    const run = promisify(execFile)("npm", ["run", "--silent", "bench", "--", argument], {
+      cwd: new URL("../../", import.meta.url).pathname,
+    });
+    return run.then(
+      () => ({ code: 0, stderr: "" }),
       (error: { code: number; stderr: string }) => error,
     );
-    expect(failure?.code).toBe(2);
-    expect(failure?.stderr).toContain(
-      "--only: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence)",
+  }
+
+  it("refuses a benchmark it does not have, with the names it has: one line, exit 2", async () => {
+    const { code, stderr } = await failedRun("--only=bundle-size");
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence)\n",
     );
+    expect(stderr).not.toContain("    at ");
+  }, 60_000);
+
+  it("refuses an unknown flag, naming it: one line, exit 2", async () => {
+    const { code, stderr } = await failedRun("--quik");
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^npm run bench: Unknown option '--quik'/m);
+    expect(stderr).not.toContain("    at ");
   }, 60_000);
 });
