@@ -47,7 +47,9 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
     const url = `${origin}/__admin/${path}`;
     const headers: Record<string, string> = { accept: "application/json" };
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
+    // The server refuses an admin POST or PUT without it, even with no body: a web page
+    // cannot send this type without a preflight, so it proves the request is no page's.
+    if (method === "POST" || method === "PUT") headers["content-type"] = "application/json";
     // Looked up now, not at creation, so interception installed later still applies.
     const fetchNow = givenFetch ?? globalThis.fetch;
     const response = await fetchNow(url, {

@@ -43,10 +43,11 @@ function isRequest(value: unknown): value is Request {
 }
 
 function toCoreRequest(request: Request): CoreRequest {
-  const { path, search } = splitUrl(request.url);
+  const { host, path, search } = splitUrl(request.url);
   const headers = request.headers;
   return {
     method: request.method,
+    host,
     path,
     search,
     header: (name) => headers.get(name),
@@ -65,11 +66,14 @@ function toResponse(method: string, answer: CoreAnswer): Response {
  * `request.url` is already parsed and serialised by the Request (dot segments resolved, no
  * fragment), so slicing it gives what `new URL()` would, without a second parse per request.
  */
-function splitUrl(url: string): { path: string; search: string } {
-  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
-  if (pathStart === -1) return { path: "/", search: "" };
+function splitUrl(url: string): { host: string; path: string; search: string } {
+  const hostStart = url.indexOf("//") + 2;
+  const pathStart = url.indexOf("/", hostStart);
+  if (pathStart === -1) return { host: url.slice(hostStart), path: "/", search: "" };
+  // A Request refuses a URL with credentials, so all before the path is the host.
+  const host = url.slice(hostStart, pathStart);
   const query = url.indexOf("?", pathStart);
   return query === -1
-    ? { path: url.slice(pathStart), search: "" }
-    : { path: url.slice(pathStart, query), search: url.slice(query) };
+    ? { host, path: url.slice(pathStart), search: "" }
+    : { host, path: url.slice(pathStart, query), search: url.slice(query) };
 }

@@ -8,6 +8,7 @@ import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-option.js";
 import { errorAnswer, jsonAnswer } from "./answers.js";
 import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
+import { CONTENT_TYPE_MESSAGE, NOT_UTF8_MESSAGE, tooLargeMessage } from "./body-messages.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
@@ -28,6 +29,7 @@ import {
 import { parseLimitParam } from "./limit-param.js";
 import { parseNewPlant } from "./new-plant-body.js";
 import { plantsJson } from "./plant-json.js";
+import { redactWord } from "./redact-target.js";
 import type {
   PlantStore,
   PlantStoreFaults,
@@ -36,8 +38,6 @@ import type {
 } from "./types.js";
 
 const ALLOW = { allow: "GET, POST" };
-const CONTENT_TYPE_MESSAGE =
-  "The Content-Type header must be application/json or another +json type.";
 const CONTENT_ENCODING_MESSAGE =
   "The Content-Encoding header is not supported; send the body uncompressed (identity).";
 
@@ -66,6 +66,8 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
   readonly store: PlantStore;
   /** The headers every answer carries (CORS), for answers made outside the core. */
   readonly baseHeaders: HeaderRecord;
+  /** The accepted tokens, API and admin: what no log line may show (request-log.ts). */
+  readonly secrets: readonly string[];
 }
 
 export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): PlantStoreCore {
@@ -75,19 +77,29 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   const plantsPath = `${basePath}/plants`;
   const authenticate = createBearerAuth(tokens);
   const faults = createFaultInjector();
-  const journal = createRequestJournal(tokens ?? []);
   const adminOption = checkAdminOption(options.admin);
+  const adminToken = adminOption?.token;
+  const secrets = adminToken === undefined ? (tokens ?? []) : [...(tokens ?? []), adminToken];
+  const journal = createRequestJournal(secrets);
   const adminApi =
     adminOption === undefined
       ? undefined
-      : createAdminApi({ store, faults, journal, maxBodyBytes, token: adminOption.token, commit });
+      : createAdminApi({
+          store,
+          faults,
+          journal,
+          maxBodyBytes,
+          token: adminToken,
+          secrets,
+          commit,
+        });
   const landingPage = checkLandingPage(options.landingPage);
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
   const failed = errorAnswer(500, "The server failed while handling the request.", jsonHeaders);
   const messages = {
     notFound: `The request path is not part of the Plant Store API; use ${plantsPath}.`,
-    tooLarge: `The request body is larger than the ${maxBodyBytes}-byte limit.`,
+    tooLarge: tooLargeMessage(maxBodyBytes),
   };
 
   async function handle(request: CoreRequest): Promise<CoreAnswer> {
@@ -118,7 +130,9 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
 
     if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
     if (method !== "GET" && method !== "POST") {
-      const message = `The ${method} method is not allowed on ${plantsPath}; use GET or POST.`;
+      // Any token is a valid method name: `curl -X <token>` must not see it echoed.
+      const shown = redactWord(method, [...secrets, auth.token]);
+      const message = `The ${shown} method is not allowed on ${plantsPath}; use GET or POST.`;
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }
 
@@ -155,7 +169,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
     if (!body.ok) {
       return body.reason === "too-large"
         ? errorAnswer(413, messages.tooLarge, jsonHeaders)
-        : errorAnswer(400, "The request body is not valid UTF-8.", jsonHeaders);
+        : errorAnswer(400, NOT_UTF8_MESSAGE, jsonHeaders);
     }
     noteBody(record, body.text);
     const input = parseNewPlant(body.text);
@@ -175,6 +189,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
     handle,
     store,
     baseHeaders,
+    secrets,
     failNext: faults.failNext,
     delayNext: faults.delayNext,
     clearFaults: faults.clearFaults,

@@ -78,7 +78,7 @@ describe("routes", () => {
       path,
       {},
       404,
-      `${path} is not an admin endpoint; they are ${endpoints}.`,
+      `The request path is not an admin endpoint; they are ${endpoints}.`,
     );
   });
 

@@ -1,22 +1,18 @@
-// Reads an admin request's JSON body with the API's rules: a JSON content type (415), the
-// size limit (413), UTF-8 and JSON (400).
+// Reads an admin request's JSON body with the API's rules and messages: the size limit (413),
+// UTF-8 and JSON (400). The JSON Content-Type was checked before (admin-api.ts).
+import { NOT_UTF8_MESSAGE, tooLargeMessage } from "../body-messages.js";
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
-import { isJsonContentType } from "../json-content-type.js";
 import { adminError } from "./admin-answers.js";
 
 export type AdminJson = { ok: true; value: unknown } | { ok: false; answer: CoreAnswer };
 
 export async function readAdminJson(request: CoreRequest, maxBytes: number): Promise<AdminJson> {
-  if (!isJsonContentType(request.header("content-type"))) {
-    const message = "The Content-Type header must be application/json or another +json type.";
-    return { ok: false, answer: adminError(415, message) };
-  }
   const body = await request.readBody(maxBytes);
   if (!body.ok) {
     const answer =
       body.reason === "too-large"
-        ? adminError(413, `The request body is larger than the ${maxBytes}-byte limit.`)
-        : adminError(400, "The request body is not valid UTF-8.");
+        ? adminError(413, tooLargeMessage(maxBytes))
+        : adminError(400, NOT_UTF8_MESSAGE);
     return { ok: false, answer };
   }
   try {
