@@ -1,7 +1,10 @@
 import { defineConfig } from "tsup";
 
 // Library entries ship as ESM and CJS with declarations; the CLIs are ESM only. msw stays
-// external: only the ./msw entry imports it, and the user installs it (optional peer).
+// external: only the ./msw entry imports it, and the user installs it (optional peer). The
+// few helpers of Ajv's runtime that the generated validators import are bundled, so Ajv
+// itself stays a devDependency (src/contract/generated, scripts/generate-contract.ts).
+const bundledAjvRuntime = [/^ajv\/dist\/runtime\//];
 export default defineConfig([
   {
     entry: {
@@ -19,6 +22,7 @@ export default defineConfig([
     sourcemap: false,
     treeshake: true,
     external: ["msw"],
+    noExternal: bundledAjvRuntime,
   },
   {
     entry: {
@@ -29,5 +33,6 @@ export default defineConfig([
     platform: "node",
     target: "node20",
     external: ["msw"],
+    noExternal: bundledAjvRuntime,
   },
 ]);

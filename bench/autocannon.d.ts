@@ -1,27 +1,17 @@
 // The part of autocannon's programmatic API the benchmarks use (it ships no types).
 declare module "autocannon" {
-  interface AutocannonOptions {
+  interface Options {
     url: string;
     method?: string;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | undefined;
     connections?: number;
     duration?: number;
   }
-  interface Histogram {
-    average: number;
-    p50: number;
-    p99: number;
-    max: number;
-    total: number;
-  }
-  interface AutocannonResult {
+  type Histogram = Record<"p50" | "p99" | "max" | "total", number>;
+  type Result = Record<"errors" | "timeouts" | "non2xx", number> & {
     requests: Histogram;
     latency: Histogram;
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  }
-  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
-  export default autocannon;
+  };
+  export default function autocannon(options: Options): Promise<Result>;
 }

@@ -1,10 +1,11 @@
-// `npm run bench [-- --quick] [-- --only=name,name]`: runs every benchmark, each in a fresh
-// Node process (so one benchmark's JIT state, heap and globals, e.g. MSW's patched fetch,
-// never colour another's), and prints its tables and the targets as Markdown.
+// `npm run bench [-- --quick] [-- --only=name,name]`: runs each benchmark in a fresh Node
+// process of its own (this file again, with --one=name), so one benchmark's JIT state, heap
+// and patched globals (MSW's fetch) never colour another's; prints the tables and targets.
 import { fork } from "node:child_process";
 import { once } from "node:events";
-import type { BenchResult, TargetResult } from "./lib/report.js";
-import { formatTable, formatTargets } from "./lib/report.js";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { type BenchResult, formatTable, formatTargets, type TargetResult } from "./lib/report.js";
 
 const BENCHMARKS = [
   "server-throughput",
@@ -12,50 +13,67 @@ const BENCHMARKS = [
   "msw-cost",
   "store-scaling",
   "startup",
-  "bundle-size",
   "persistence",
-] as const;
+];
 
-const quick = process.argv.includes("--quick");
-const only = process.argv
-  .find((argument) => argument.startsWith("--only="))
-  ?.slice("--only=".length)
-  .split(",");
-const selected = BENCHMARKS.filter((name) => !only || only.includes(name));
+/** The command line, checked: an unknown flag or benchmark stops it with one line, exit 2. */
+function readOptions() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        quick: { type: "boolean", default: false },
+        only: { type: "string" },
+        one: { type: "string" },
+      },
+    });
+    const only = values.only?.split(",") ?? BENCHMARKS;
+    const unknown = (values.one ? [values.one] : only).filter((name) => !BENCHMARKS.includes(name));
+    const names = `${unknown.join(", ")} (there are ${BENCHMARKS.join(", ")})`;
+    if (unknown.length) throw new Error(`no benchmark named ${names}`);
+    return { ...values, only };
+  } catch (error) {
+    console.error(`npm run bench: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
+const { quick, one, only } = readOptions();
 
 async function runInChild(name: string): Promise<BenchResult> {
-  const child = fork(new URL("./run-one.ts", import.meta.url).pathname, [name], {
-    // --expose-gc lets the benchmarks collect garbage between rounds and weigh the heap.
+  const args = [`--one=${name}`, ...(quick ? ["--quick"] : [])];
+  // --expose-gc: the benchmarks collect garbage between rounds and weigh the heap.
+  const child = fork(fileURLToPath(import.meta.url), args, {
     execArgv: ["--expose-gc", "--import", "tsx"],
-    env: { ...process.env, BENCH_QUICK: quick ? "1" : "" },
   });
   let result: BenchResult | undefined;
-  child.on("message", (message) => {
-    result = message as BenchResult;
+  child.on("message", (message: BenchResult) => {
+    result = message;
   });
   const [code] = await once(child, "exit");
   if (code !== 0 || !result) throw new Error(`benchmark ${name} failed (exit code ${code})`);
   return result;
 }
 
-const startedAt = performance.now();
-console.log(
-  `# plant-store-sdk benchmarks${quick ? " (quick: short runs, figures are rough)" : ""}\n`,
-);
-const targets: TargetResult[] = [];
-let failed = 0;
-for (const name of selected) {
-  try {
-    const benchStartedAt = performance.now();
-    const result = await runInChild(name);
-    for (const table of result.tables) console.log(formatTable(table));
-    console.log(`(${name}: ${((performance.now() - benchStartedAt) / 1000).toFixed(1)} s)\n`);
-    targets.push(...result.targets);
-  } catch (error) {
-    failed++;
-    console.log(`### ${name}\n\nFAILED: ${(error as Error).message}\n`);
+if (one) {
+  const benchmark: { run(options: { quick: boolean }): Promise<BenchResult> } = await import(
+    `./${one}.ts`
+  );
+  const result = await benchmark.run({ quick });
+  // MSW interceptors and keep-alive sockets would keep the process alive: leave once sent.
+  process.send?.(result, () => process.exit(0));
+} else {
+  console.log(
+    `# plant-store-sdk benchmarks${quick ? " (--quick: short runs, rough figures)" : ""}\n`,
+  );
+  const targets: TargetResult[] = [];
+  for (const name of BENCHMARKS.filter((each) => only.includes(each))) {
+    try {
+      const result = await runInChild(name);
+      console.log(formatTable(result.table));
+      targets.push(...result.targets);
+    } catch (error) {
+      process.exitCode = 1;
+      console.log(`### ${name}\n\nFAILED: ${(error as Error).message}\n`);
+    }
   }
+  console.log(formatTargets(targets));
 }
-console.log(formatTargets(targets));
-console.log(`Total time: ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
-process.exitCode = failed ? 1 : 0;

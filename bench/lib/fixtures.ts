@@ -4,21 +4,36 @@ export const BENCH_TOKEN = "bench-token";
 export const AUTHORIZATION = `Bearer ${BENCH_TOKEN}`;
 
 /** Ten public plants: `GET /plants?limit=10` returns exactly these. */
-export const TEN_PLANTS = [
-  { name: "Monstera", tag: "tropical" },
-  { name: "Fiddle-leaf fig", tag: "tropical" },
-  { name: "Snake plant", tag: "succulent" },
-  { name: "Pothos", tag: "vine" },
-  { name: "Peace lily", tag: "flowering" },
-  { name: "Aloe vera", tag: "succulent" },
-  { name: "Boston fern", tag: "fern" },
-  { name: "Rubber plant", tag: "tropical" },
-  { name: "ZZ plant", tag: "succulent" },
-  { name: "Spider plant", tag: "vine" },
-] as const;
-
+export const TEN_PLANTS = Array.from({ length: 10 }, (_, index) => ({
+  name: `Plant ${index + 1}`,
+  tag: index % 2 ? "tropical" : "succulent",
+}));
 export const TEN_PLANTS_JSON = JSON.stringify(TEN_PLANTS);
 
 /** The create body: no `id`, so the store assigns one and repeated creates never collide. */
 export const NEW_PLANT = { name: "Calathea", tag: "prayer plant" };
 export const NEW_PLANT_JSON = JSON.stringify(NEW_PLANT);
+
+/** The two requests the HTTP benchmarks send, to a path below the server's base URL. */
+export interface BenchRequest {
+  label: string;
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export const LIST_REQUEST: BenchRequest = {
+  label: "GET /plants?limit=10",
+  method: "GET",
+  path: "/plants?limit=10",
+  headers: { authorization: AUTHORIZATION },
+};
+
+export const CREATE_REQUEST: BenchRequest = {
+  label: "POST /plants",
+  method: "POST",
+  path: "/plants",
+  headers: { authorization: AUTHORIZATION, "content-type": "application/json" },
+  body: NEW_PLANT_JSON,
+};

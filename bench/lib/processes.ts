@@ -1,53 +1,72 @@
 // Child processes for the benchmarks that need a server or a load generator of their own:
-// start, wait until ready (by polling, never by sleeping a guessed time), stop.
+// build, start, wait until ready (the servers print their URL once listening), stop.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
 import { setTimeout as sleep } from "node:timers/promises";
+import { build } from "esbuild";
 
-export const REPO_ROOT = new URL("../../", import.meta.url).pathname;
-const TSX_LOADER = ["--import", "tsx"];
+const REPO_ROOT = new URL("../../", import.meta.url).pathname;
+export const BENCH_OUT_DIR = join(REPO_ROOT, ".tmp/bench");
 
-/** Runs a TypeScript file in its own Node process (through tsx). */
-export function spawnTypeScript(file: string, args: readonly string[] = []): ChildProcess {
-  return spawn(process.execPath, [...TSX_LOADER, file, ...args], {
+/**
+ * Bundles `entry` the way tsup builds dist/ (esbuild, ESM, node20, packages external), fresh
+ * from src, so a figure never comes from a stale dist/ nor pays for tsx's per-function name
+ * helpers. Returns the bundle's path.
+ */
+export async function bundleForNode(entry: string, name: string): Promise<string> {
+  const outfile = join(BENCH_OUT_DIR, `${name}.js`);
+  const options = { bundle: true, format: "esm", platform: "node", target: "node20" } as const;
+  await build({ ...options, entryPoints: [join(REPO_ROOT, entry)], outfile, packages: "external" });
+  return outfile;
+}
+
+/** The plant-store-mock CLI as tsup builds dist/bin/plant-store-mock.js. */
+export const bundleCli = () =>
+  bundleForNode("src/server/cli/plant-store-mock.ts", "plant-store-mock");
+
+/** Runs a script (JavaScript, or TypeScript through tsx) in a Node process of its own. */
+export function spawnNode(script: string, args: readonly string[] = []): ChildProcess {
+  const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
+  return spawn(process.execPath, [...loader, script, ...args], {
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });
 }
 
-/** Resolves with the first stdout line of a child, e.g. the URL a server prints when ready. */
-export async function firstLine(child: ChildProcess, timeoutMs = 30_000): Promise<string> {
-  const stdout = child.stdout;
-  if (!stdout) throw new Error("child has no stdout pipe");
-  let buffered = "";
-  const line = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const end = buffered.indexOf("\n");
-      if (end >= 0) {
-        stdout.off("data", onData);
-        resolve(buffered.slice(0, end).trim());
-      }
-    };
-    stdout.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`child exited (${code}) before printing`)));
-  });
-  return Promise.race([
-    line,
-    sleep(timeoutMs).then(() => Promise.reject(new Error("child printed nothing in time"))),
-  ]);
+/** A child's whole stdout, once it exited with 0. */
+export async function allOutput(child: ChildProcess): Promise<string> {
+  const [output, [code]] = await Promise.all([text(child.stdout as Readable), once(child, "exit")]);
+  if (code !== 0) throw new Error(`child exited with ${code}`);
+  return output;
 }
 
-/** Collects a child's whole stdout and resolves when it exits with 0. */
-export async function allOutput(child: ChildProcess): Promise<string> {
-  let text = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    text += chunk.toString();
-  });
-  const [code] = await once(child, "exit");
-  if (code !== 0) throw new Error(`child exited with ${code}`);
-  return text;
+/**
+ * Starts a server script that prints its URL once listening, and waits for that line;
+ * `startedAt` is `performance.now()` at the spawn.
+ */
+export async function startServer(
+  script: string,
+  args: readonly string[] = [],
+  timeoutMs = 30_000,
+): Promise<{ child: ChildProcess; url: string; startedAt: number }> {
+  const startedAt = performance.now();
+  const child = spawnNode(script, args);
+  const stdout = child.stdout as Readable;
+  const lines = createInterface({ input: stdout });
+  // The first line, or none when the child exits or the time is up.
+  const nothing = sleep(timeoutMs, { value: undefined }, { ref: false });
+  const { value: url } = await Promise.race([lines[Symbol.asyncIterator]().next(), nothing]);
+  lines.close();
+  stdout.resume(); // drain whatever else it prints
+  if (typeof url !== "string") {
+    await stop(child);
+    throw new Error(`${script} printed no URL within ${timeoutMs} ms`);
+  }
+  return { child, url, startedAt };
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
@@ -57,35 +76,4 @@ export async function stop(child: ChildProcess): Promise<void> {
   const forced = setTimeout(() => child.kill("SIGKILL"), 3000);
   await exited;
   clearTimeout(forced);
-}
-
-/** A port that was free a moment ago, for tools that cannot listen on port 0 and report it. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  await once(server, "close");
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-/** Polls `url` until any HTTP answer arrives; returns the milliseconds since `startedAt`. */
-export async function waitUntilAnswering(
-  url: string,
-  init: RequestInit,
-  startedAt: number,
-  timeoutMs = 30_000,
-): Promise<number> {
-  while (performance.now() - startedAt < timeoutMs) {
-    try {
-      const response = await fetch(url, init);
-      await response.arrayBuffer();
-      return performance.now() - startedAt;
-    } catch {
-      await sleep(5);
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }

@@ -1,5 +1,6 @@
-// What every benchmark hands back to the runner, and how the runner prints it. Tables are
-// Markdown so a full run can be pasted into the README unchanged.
+// What every benchmark hands back to the runner, and how the runner prints it: a Markdown
+// table (so a run can be pasted into docs/performance.md unchanged) and a PASS/MISS line per
+// target.
 
 export interface BenchTable {
   title: string;
@@ -7,7 +8,7 @@ export interface BenchTable {
   baseline: string;
   columns: string[];
   rows: string[][];
-  notes?: string[];
+  notes: string[];
 }
 
 export interface TargetResult {
@@ -17,45 +18,41 @@ export interface TargetResult {
 }
 
 export interface BenchResult {
-  tables: BenchTable[];
+  table: BenchTable;
   targets: TargetResult[];
 }
 
-export function formatTable(table: BenchTable): string {
-  const widths = table.columns.map((column, index) =>
-    Math.max(column.length, ...table.rows.map((row) => (row[index] ?? "").length)),
+export function formatTable({ title, baseline, columns, rows, notes }: BenchTable): string {
+  const widths = columns.map((column, index) =>
+    Math.max(column.length, ...rows.map((row) => (row[index] ?? "").length)),
   );
   const line = (cells: string[]) =>
     `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(" | ")} |`;
   return [
-    `### ${table.title}`,
+    `### ${title}`,
     "",
-    `Baseline: ${table.baseline}`,
+    `Baseline: ${baseline}`,
     "",
-    line(table.columns),
+    line(columns),
     `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`,
-    ...table.rows.map(line),
-    ...(table.notes?.length ? ["", ...table.notes.map((note) => `- ${note}`)] : []),
+    ...rows.map(line),
+    "",
+    ...notes.map((note) => `- ${note}`),
     "",
   ].join("\n");
 }
 
 export function formatTargets(targets: TargetResult[]): string {
-  return [
-    "### Targets",
-    "",
-    ...targets.map(
-      (result) => `- ${result.pass ? "PASS" : "MISS"} ${result.target}: ${result.measured}`,
-    ),
-    "",
-  ].join("\n");
+  const lines = targets.map(
+    ({ pass, target, measured }) => `- ${pass ? "PASS" : "MISS"} ${target}: ${measured}`,
+  );
+  return ["### Targets", "", ...lines, ""].join("\n");
 }
 
 /** "1.07x": how many times the baseline a measurement is. */
-export function ratio(value: number, baseline: number): string {
-  return baseline > 0 ? `${(value / baseline).toFixed(2)}x` : "n/a";
-}
+export const ratio = (value: number, baseline: number) =>
+  baseline > 0 ? `${(value / baseline).toFixed(2)}x` : "n/a";
 
-export function micros(nanoseconds: number): string {
-  return (nanoseconds / 1000).toFixed(nanoseconds < 10_000 ? 2 : 1);
-}
+/** Nanoseconds as microseconds, with two decimals below 10 µs. */
+export const micros = (nanoseconds: number) =>
+  (nanoseconds / 1000).toFixed(nanoseconds < 10_000 ? 2 : 1);

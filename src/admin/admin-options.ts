@@ -1,6 +1,6 @@
 // The admin client's options, checked once at creation so a mistake shows where it is made.
 // The token rule is the server's own (a tiny module with no imports).
-import { BEARER_TOKEN_RULE, isBearerToken } from "../mock/tokens.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 
 /** Options of {@link createPlantStoreAdmin}. */
 export interface PlantStoreAdminOptions {

@@ -1,6 +1,6 @@
 // The API's types, named for users. Every one comes from the generated file, so a change
 // to openapi.yaml reaches users through `npm run generate` and nowhere else.
-import type { components, paths } from "./generated/openapi.js";
+import type { components, paths } from "../contract/generated/openapi.js";
 
 export type { components, paths };
 

@@ -1,5 +1,5 @@
 // Bearer authentication of the contract. The token is never put in a message or header.
-import { isBearerToken } from "./tokens.js";
+import { isBearerToken } from "../contract/bearer-token.js";
 
 export type AuthResult =
   | { ok: true; token: string }
@@ -7,6 +7,11 @@ export type AuthResult =
 
 export const WWW_AUTHENTICATE = 'Bearer realm="plant-store"';
 export const WWW_AUTHENTICATE_INVALID = 'Bearer realm="plant-store", error="invalid_token"';
+
+// RFC 9110 5.6.3: only spaces and tabs may surround a field value (or the token after the
+// scheme). Anything else, U+00A0, \f or \v among them, is part of the token, which then is
+// not one: String#trim() would strip those too and accept "Bearer t1<U+00A0>" as "t1".
+const OPTIONAL_WHITESPACE = /^[ \t]+|[ \t]+$/g;
 
 const MISSING: AuthResult = {
   ok: false,
@@ -42,7 +47,7 @@ export function createBearerAuth(
     const space = header.indexOf(" ");
     const scheme = space === -1 ? header : header.slice(0, space);
     if (scheme.toLowerCase() !== "bearer") return NOT_BEARER;
-    const token = space === -1 ? "" : header.slice(space + 1).trim();
+    const token = space === -1 ? "" : header.slice(space + 1).replace(OPTIONAL_WHITESPACE, "");
     if (token === "") return EMPTY;
     return accepts(token) ? { ok: true, token } : REJECTED;
   };

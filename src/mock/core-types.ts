@@ -5,7 +5,7 @@
 
 export type BodyResult =
   | { ok: true; text: string }
-  | { ok: false; reason: "too-large" | "invalid-utf8" };
+  | { ok: false; reason: "too-large" | "invalid-utf8" | "already-read" };
 
 export interface CoreRequest {
   /** The method as received, such as "GET". */
@@ -24,7 +24,8 @@ export interface CoreRequest {
   header(name: string): string | null;
   /**
    * Reads the body as UTF-8 text. More than `maxBytes` (declared or received) is
-   * "too-large" without reading the rest; bytes that are not UTF-8 are "invalid-utf8".
+   * "too-large" without reading the rest; bytes that are not UTF-8 are "invalid-utf8"; a
+   * body something else consumed before the core got the request is "already-read".
    */
   readBody(maxBytes: number): Promise<BodyResult>;
   /** True once the client has gone away; a create it sent is then not stored. */

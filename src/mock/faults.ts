@@ -2,8 +2,9 @@
 // Faults are queued per operation and consumed in the order they were set. Every argument
 // is checked when the scenario is set, so a mistake fails in the test that made it rather
 // than as a strange answer later.
+
+import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { checkFailureHeaders } from "./failure-headers.js";
-import { MAX_TIMER_MS } from "./timer-limit.js";
 import type {
   DelayNextOptions,
   FailNextOptions,

@@ -63,17 +63,21 @@ function toResponse(method: string, answer: CoreAnswer): Response {
 }
 
 /**
- * `request.url` is already parsed and serialised by the Request (dot segments resolved, no
- * fragment), so slicing it gives what `new URL()` would, without a second parse per request.
+ * `request.url` is already parsed and serialised by the Request (dot segments resolved), so
+ * slicing it gives what `new URL()` would, without a second parse per request. It keeps the
+ * fragment (`fetch("/plants#top")`), which is never sent over the wire: a server never sees
+ * it, so neither does the core.
  */
 function splitUrl(url: string): { host: string; path: string; search: string } {
-  const hostStart = url.indexOf("//") + 2;
-  const pathStart = url.indexOf("/", hostStart);
-  if (pathStart === -1) return { host: url.slice(hostStart), path: "/", search: "" };
+  const hash = url.indexOf("#");
+  const target = hash === -1 ? url : url.slice(0, hash);
+  const hostStart = target.indexOf("//") + 2;
+  const pathStart = target.indexOf("/", hostStart);
+  if (pathStart === -1) return { host: target.slice(hostStart), path: "/", search: "" };
   // A Request refuses a URL with credentials, so all before the path is the host.
-  const host = url.slice(hostStart, pathStart);
-  const query = url.indexOf("?", pathStart);
+  const host = target.slice(hostStart, pathStart);
+  const query = target.indexOf("?", pathStart);
   return query === -1
-    ? { host, path: url.slice(pathStart), search: "" }
-    : { host, path: url.slice(pathStart, query), search: url.slice(query) };
+    ? { host, path: target.slice(pathStart), search: "" }
+    : { host, path: target.slice(pathStart, query), search: target.slice(query) };
 }

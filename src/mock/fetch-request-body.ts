@@ -6,8 +6,12 @@ import type { BodyResult } from "./core-types.js";
 
 const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
 const INVALID_UTF8: BodyResult = { ok: false, reason: "invalid-utf8" };
+const ALREADY_READ: BodyResult = { ok: false, reason: "already-read" };
 
 export async function readBodyText(request: Request, maxBytes: number): Promise<BodyResult> {
+  // MSW hands every handler the same Request, so one of the app's that read it and fell
+  // through leaves nothing to read here; MSW offers later handlers no unread copy.
+  if (request.bodyUsed) return ALREADY_READ;
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) return TOO_LARGE;
   if (request.body === null) return { ok: true, text: "" };

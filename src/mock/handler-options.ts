@@ -1,6 +1,7 @@
 // The options every way of serving the core accepts, checked once where they enter, with
 // defaults filled in. Each rule is one exported function that the server and the CLI reuse
 // under their own names (`--cors-origin`), so a value means the same wherever it is given.
+import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
 import { checkBasePath } from "./base-path.js";
 import { checkCorsOrigin } from "./cors-origin.js";
 import type { PlantStoreCoreOptions } from "./plant-store-core.js";
@@ -43,14 +44,31 @@ export function checkHandlerOptions(options: PlantStoreCoreOptions): CheckedHand
   const seed = checkSeed(options.seed);
   const store =
     options.store === undefined ? createPlantStore({ seed }) : checkStore(options.store, seed);
+  const basePath = checkBasePath(options.basePath);
+  checkBasePathBesideAdmin(basePath, options.admin);
   return {
     store,
     tokens: checkTokens(options.tokens),
     createStatus: checkCreateStatus(options.createStatus),
     maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes),
     corsOrigin: checkCorsOrigin(options.corsOrigin),
-    basePath: checkBasePath(options.basePath),
+    basePath,
   };
+}
+
+/**
+ * With the admin endpoints on, every path under /__admin is theirs: an API served there
+ * would be shadowed by them (creates refused, the plants listed without a token).
+ */
+export function checkBasePathBesideAdmin(
+  basePath: string,
+  admin: unknown,
+  name = "basePath",
+): void {
+  if (admin === undefined || admin === false || !isAdminPath(basePath)) return;
+  throw new RangeError(
+    `${name} ${basePath} is under ${ADMIN_PREFIX}, where the admin endpoints answer; choose another base path.`,
+  );
 }
 
 /**

@@ -1,12 +1,10 @@
 // Validation of a create body, field by field in a fixed order (body, name, tag, id) so a
 // body with several faults always gets the same answer. Only the three known fields are
 // read and copied: unknown keys, `__proto__` and `constructor` included, go nowhere.
-import { isPlantId } from "./store-state.js";
+import { ID_MESSAGE, isPlantId } from "../contract/plant-id.js";
 import type { NewPlant } from "./types.js";
 
 export type NewPlantResult = { ok: true; plant: NewPlant } | { ok: false; message: string };
-
-export const ID_MESSAGE = "id must be an integer from 1 to 9007199254740991.";
 
 function fail(message: string): NewPlantResult {
   return { ok: false, message };

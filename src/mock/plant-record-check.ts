@@ -1,8 +1,7 @@
 // Seed files, data files and the admin API's PUT /__admin/plants bodies are written by hand
 // or by an older run, so all are checked field by field before the store sees them, with a
 // message that names the item and field.
-
-const MAX_ID = Number.MAX_SAFE_INTEGER;
+import { isPlantId, PLANT_ID_RULE } from "../contract/plant-id.js";
 
 /** Why `value` is not a plant record (a seed plant, or a stored one with `requireId`), or undefined. */
 export function findPlantRecordProblem(
@@ -22,9 +21,7 @@ export function findPlantRecordProblem(
   if (record.id === undefined) {
     return options.requireId ? '"id" is missing' : undefined;
   }
-  if (typeof record.id !== "number" || !Number.isSafeInteger(record.id) || record.id < 1) {
-    return `"id" must be an integer from 1 to ${MAX_ID}`;
-  }
+  if (!isPlantId(record.id)) return `"id" must be ${PLANT_ID_RULE}`;
   return undefined;
 }
 

@@ -8,7 +8,7 @@ import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-option.js";
 import { errorAnswer, jsonAnswer } from "./answers.js";
 import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
-import { CONTENT_TYPE_MESSAGE, NOT_UTF8_MESSAGE, tooLargeMessage } from "./body-messages.js";
+import { bodyFailureStatus } from "./body-failure.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
@@ -19,7 +19,7 @@ import {
   noteBody,
   type PlantStoreRequestJournal,
 } from "./journal.js";
-import { isJsonContentType } from "./json-content-type.js";
+import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "./json-content-type.js";
 import {
   checkLandingPage,
   type LandingPage,
@@ -99,7 +99,6 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   const failed = errorAnswer(500, "The server failed while handling the request.", jsonHeaders);
   const messages = {
     notFound: `The request path is not part of the Plant Store API; use ${plantsPath}.`,
-    tooLarge: tooLargeMessage(maxBodyBytes),
   };
 
   async function handle(request: CoreRequest): Promise<CoreAnswer> {
@@ -167,9 +166,8 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
     }
     const body = await request.readBody(maxBodyBytes);
     if (!body.ok) {
-      return body.reason === "too-large"
-        ? errorAnswer(413, messages.tooLarge, jsonHeaders)
-        : errorAnswer(400, NOT_UTF8_MESSAGE, jsonHeaders);
+      const [status, message] = bodyFailureStatus(body.reason, maxBodyBytes);
+      return errorAnswer(status, message, jsonHeaders);
     }
     noteBody(record, body.text);
     const input = parseNewPlant(body.text);

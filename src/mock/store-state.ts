@@ -1,8 +1,10 @@
 // The store's data layout. Every plant is in `all` (creation order) and in exactly one
 // of `publicPlants` or its owner's sequence, so a viewer's list is a lazy merge of two
 // already-ordered arrays: O(limit) however many plants other owners hold.
+
+import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+import { ID_MESSAGE, isPlantId } from "../contract/plant-id.js";
 import { PlantIds } from "./plant-ids.js";
-import { BEARER_TOKEN_RULE, isBearerToken } from "./tokens.js";
 import type { NewPlant, Plant, StoredPlant } from "./types.js";
 
 export interface PlantRecord {
@@ -70,7 +72,7 @@ function plantInputProblem(input: NewPlant): string | undefined {
   }
   if (input.tag !== undefined && typeof input.tag !== "string") return "tag must be a string.";
   if (input.id !== undefined && !isPlantId(input.id)) {
-    return "id must be an integer from 1 to 9007199254740991.";
+    return ID_MESSAGE;
   }
   return undefined;
 }
@@ -83,8 +85,4 @@ export function assertOwner(owner: unknown, where: string): asserts owner is str
   if (owner !== null && !isBearerToken(owner)) {
     throw new TypeError(`${where}: owner must be null (a public plant) or ${BEARER_TOKEN_RULE}.`);
   }
-}
-
-export function isPlantId(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value) && value >= 1;
 }

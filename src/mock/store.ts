@@ -23,6 +23,8 @@ import type {
 const NO_PLANTS: readonly PlantRecord[] = Object.freeze([]);
 const RESET: PlantStoreChange = Object.freeze({ kind: "reset" });
 const LOAD: PlantStoreChange = Object.freeze({ kind: "load" });
+const LISTENER_FAILED =
+  "plant-store: a subscribe() listener threw; the change it was told about stands:";
 
 /** The in-memory Plant Store: public seed plants plus each owner's own plants. */
 export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
@@ -32,8 +34,17 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
   let state = stateFrom(seedEntries, "seed");
   const listeners = new Set<(change: PlantStoreChange) => void>();
 
+  // The change has happened when listeners hear of it: a listener that throws (a test's
+  // expect, say) cannot undo it, so it must not turn the change into an error either, nor
+  // keep the listeners after it from hearing. Its error is reported, never thrown.
   function changed(change: PlantStoreChange): void {
-    for (const listener of listeners) listener(change);
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        console.error(LISTENER_FAILED, error);
+      }
+    }
   }
 
   return {

@@ -2,16 +2,7 @@
 // CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by
 // leaving `tokens` out, never by an empty list, so `[]` is a mistake wherever it is given.
 
-// RFC 6750 b64token: the only tokens a client can send in `Authorization: Bearer`.
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-
-/** The rule in words, for messages. Never followed by the offending value: it may be a secret. */
-export const BEARER_TOKEN_RULE =
-  "a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty";
-
-export function isBearerToken(token: unknown): token is string {
-  return typeof token === "string" && BEARER_TOKEN.test(token);
-}
+import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 
 /**
  * `undefined` stays `undefined` (the caller decides the default); anything else must be a

@@ -45,7 +45,8 @@ export interface PlantStore {
   /**
    * `listener` runs synchronously after every change, with what changed (persistence
    * appends a create and rewrites the file after a reset or load); returns an
-   * unsubscribe function.
+   * unsubscribe function. A listener that throws changes nothing: the change stands, the
+   * other listeners still hear it, and the error goes to `console.error`.
    */
   subscribe(listener: (change: PlantStoreChange) => void): () => void;
   readonly size: number;

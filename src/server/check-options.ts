@@ -5,20 +5,21 @@
 import { statSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, resolve } from "node:path";
+import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { checkBasePath } from "../mock/base-path.js";
 import { checkCorsOrigin } from "../mock/cors-origin.js";
 import {
+  checkBasePathBesideAdmin,
   checkCreateStatus,
   checkMaxBodyBytes,
   checkOptionNames,
   checkSeed,
   checkStore,
 } from "../mock/handler-options.js";
-import { MAX_TIMER_MS } from "../mock/timer-limit.js";
 import { checkTokens } from "../mock/tokens.js";
 import { DEMO_TOKEN } from "./demo-token.js";
 import { PlantStoreDataFileError } from "./persistence/data-file-error.js";
-import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/fsync-policy.js";
+import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/data-log.js";
 import {
   DEFAULT_TIMEOUTS,
   type PlantStoreServerOptions,
@@ -70,6 +71,7 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
   checkMaxBodyBytes(options.maxBodyBytes);
   checkCorsOrigin(options.corsOrigin);
   const basePath = checkBasePath(options.basePath);
+  checkBasePathBesideAdmin(basePath, options.admin);
   // Everywhere: undefined means the default; null is refused (only corsOrigin gives it a meaning).
   const port = options.port === undefined ? 0 : options.port;
   const portMessage = "port must be an integer from 0 to 65535.";

@@ -9,7 +9,7 @@ export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js"
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { DEMO_TOKEN } from "./demo-token.js";
 export { PlantStoreDataFileError } from "./persistence/data-file-error.js";
-export type { FsyncPolicy } from "./persistence/fsync-policy.js";
+export type { FsyncPolicy } from "./persistence/data-log.js";
 export {
   DEFAULT_TIMEOUTS,
   type PlantStoreServerLog,

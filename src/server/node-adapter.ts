@@ -40,13 +40,23 @@ export function nodeListenerFor(core: PlantStoreCore): NodeRequestListener {
 
 function write(response: ServerResponse, request: IncomingMessage, answer: CoreAnswer): void {
   if (response.destroyed) return;
-  const headers: Record<string, string | number> = { ...answer.headers };
-  headers["content-length"] = Buffer.byteLength(answer.body);
-  response.writeHead(answer.status, headers);
   // A body answered before it was read to its end (a 413, a 401) is discarded as it
   // arrives, never buffered: closing at once would reset a client that is still sending,
   // and it would miss the answer. The request timeout bounds how long this goes on.
   if (!request.complete) request.resume();
+  // A pipelined request's answer waits for the ones before it on the connection. Its head
+  // is written only when its turn comes, so a shutdown that starts meanwhile can still
+  // mark the connection's last answer `Connection: close` (graceful-close.ts).
+  if (response.socket === null) response.once("socket", () => send(response, answer));
+  else send(response, answer);
+}
+
+function send(response: ServerResponse, answer: CoreAnswer): void {
+  if (response.destroyed) return;
+  const headers: Record<string, string | number> = { ...answer.headers };
+  // RFC 9110 8.6: a 204 carries no Content-Length (Node would send "0").
+  if (answer.status !== 204) headers["content-length"] = Buffer.byteLength(answer.body);
+  response.writeHead(answer.status, headers);
   // Node leaves out the body of an answer to HEAD by itself.
   response.end(answer.body);
 }

@@ -1,6 +1,6 @@
 import type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
 import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
-import type { FsyncPolicy } from "./persistence/fsync-policy.js";
+import type { FsyncPolicy } from "./persistence/data-log.js";
 
 /** The server's time limits in ms; `0` turns one off. Defaults: {@link DEFAULT_TIMEOUTS}. */
 export interface PlantStoreServerTimeouts {

@@ -1,4 +1,4 @@
-import type { Findings } from "./findings.js";
+import type { Findings } from "./checks/check.js";
 import { type OperationId, validateAnswer } from "./openapi-validator.js";
 import { PlantStoreVerifyError } from "./verify-error.js";
 

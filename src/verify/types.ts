@@ -2,7 +2,8 @@
  * How one check ended:
  * - `pass`: the answers match openapi.yaml and every documented decision;
  * - `violation`: an answer breaks openapi.yaml (status, content type or body schema), or the
- *   service fails a promise of the service description itself (for example `limit` not capping);
+ *   service fails a promise of openapi.yaml itself (`limit` not capping, another token's plant
+ *   shown, an acknowledged create not stored or a refused one stored);
  * - `difference`: the answers match openapi.yaml but depart from a decision of ours where the
  *   service description is silent (docs/contract.md, for example 200 instead of 201);
  * - `skipped`: not run, because it needs `allowWrites` or `secondToken`, or an earlier check

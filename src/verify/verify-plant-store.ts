@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { authChecks } from "./checks/auth-checks.js";
-import type { CheckContext, CheckDefinition } from "./checks/check-definition.js";
+import { type CheckContext, type CheckDefinition, Findings } from "./checks/check.js";
 import { listChecks } from "./checks/list-checks.js";
 import { writeChecks } from "./checks/write-checks.js";
 import { ExchangeClient } from "./exchange.js";
-import { Findings } from "./findings.js";
 import { specVersion } from "./openapi-validator.js";
 import type { VerifyCheck, VerifyPlantStoreOptions, VerifyReport } from "./types.js";
 import { PlantStoreVerifyError } from "./verify-error.js";

@@ -227,7 +227,9 @@ describe("plant-store-sdk/admin", () => {
     });
     const inputs = Object.keys(result.metafile.inputs);
     // Only its own files, the shared token rule and (types only, erased) the mock's shapes.
-    expect(inputs.filter((path) => !/^src\/(admin\/|mock\/tokens\.ts$)/.test(path))).toEqual([]);
+    expect(
+      inputs.filter((path) => !/^src\/(admin\/|contract\/bearer-token\.ts$)/.test(path)),
+    ).toEqual([]);
     const [output] = Object.values(result.metafile.outputs);
     expect(output?.imports).toEqual([]);
   });

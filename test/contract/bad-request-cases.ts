@@ -73,6 +73,12 @@ export function badRequestCases(plantsPath: string): BadRequestCase[] {
       rejected,
       INVALID,
     ),
+    unauthorized(
+      "a token followed by U+00A0 (only spaces and tabs surround a token)",
+      get("/plants", { authorization: `Bearer ${TOKEN_A}\u00a0` }),
+      rejected,
+      INVALID,
+    ),
     unauthorized("no token on an unknown path (auth before route)", get("/nowhere", {}), missing),
     unauthorized("no token with a bad limit", get("/plants?limit=-1", {}), missing),
     rejects("limit=-1", get("/plants?limit=-1"), LIMIT_MESSAGE),
@@ -81,6 +87,7 @@ export function badRequestCases(plantsPath: string): BadRequestCase[] {
     rejects("limit=2147483648", get("/plants?limit=2147483648"), LIMIT_MESSAGE),
     rejects("an empty limit", get("/plants?limit="), LIMIT_MESSAGE),
     rejects("limit=01 (leading zero)", get("/plants?limit=01"), LIMIT_MESSAGE),
+    rejects("limit=-1 before a fragment", get("/plants?limit=-1#top"), LIMIT_MESSAGE),
     rejects("limit with 5000 digits", get(`/plants?limit=${"7".repeat(5000)}`), LIMIT_MESSAGE),
     rejects(
       "a repeated limit",
@@ -89,6 +96,12 @@ export function badRequestCases(plantsPath: string): BadRequestCase[] {
     ),
     { title: "an unknown path", request: get("/plant"), status: 404, message: notFound },
     { title: "a path below /plants", request: get("/plants/1"), status: 404, message: notFound },
+    {
+      title: "an unknown path with a fragment",
+      request: get("/plant#s"),
+      status: 404,
+      message: notFound,
+    },
     {
       title: "DELETE /plants",
       request: { method: "DELETE", path: "/plants", headers: auth },

@@ -1,6 +1,6 @@
 // The contract suite, written once and run against every serving path. Requests go through
 // the SDK (what users do) and through raw fetch (what the SDK cannot send).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPlantStoreClient, PlantStoreApiError } from "../../src/client/index.js";
 import { type BadRequestCase, badRequestCases, type ContractRequest } from "./bad-request-cases.js";
 import {
@@ -105,6 +105,32 @@ export function describePlantStoreContract(name: string, startTarget: StartContr
         expect(await (await raw("/plants?limit=0")).json()).toEqual([]);
       });
 
+      it("answers a CORS preflight 204 before auth, with no body and no Content-Length (RFC 9110 8.6)", async () => {
+        const res = await target.fetch(`${target.baseUrl}/plants`, {
+          method: "OPTIONS",
+          headers: {
+            origin: "https://app.example",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "authorization, content-type",
+          },
+        });
+        expect(res.status).toBe(204);
+        expect(res.headers.get("content-length")).toBeNull();
+        expect(res.headers.get("access-control-allow-origin")).toBe("*");
+        expect(res.headers.get("access-control-allow-methods")).toBe("GET, POST");
+        expect(res.headers.get("access-control-allow-headers")).toBe("Authorization, Content-Type");
+        expect(await res.text()).toBe("");
+      });
+
+      it("never reads a URL fragment as part of the path or the query", async () => {
+        expect(await (await raw("/plants#top")).json()).toEqual(SEED_VIEW);
+        expect(await (await raw("/plants?limit=1#top")).json()).toEqual([SEED_VIEW[0]]);
+        expect(await (await raw("/plants#?limit=abc")).json()).toEqual(SEED_VIEW);
+        const res = await raw("/plants?limit=0#limit=1");
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual([]);
+      });
+
       it("never shows one token's plants to another", async () => {
         await client(TOKEN_A).createPlant({ name: "A's plant" });
         await client(TOKEN_B).createPlant({ name: "B's plant", tag: "b" });
@@ -132,6 +158,28 @@ export function describePlantStoreContract(name: string, startTarget: StartContr
         expect(created).toHaveLength(50);
         expect(new Set(created.map((e) => e.id)).size).toBe(50);
         expect(await sdk.listPlants()).toHaveLength(CONTRACT_SEED.length + 50);
+      });
+
+      it("answers 201 for a create a throwing subscribe() listener heard of, stored once; later listeners hear it", async () => {
+        const report = vi.spyOn(console, "error").mockImplementation(() => {});
+        const heard = vi.fn();
+        const unsubscribe = [
+          target.store.subscribe(() => {
+            throw new Error("a test's expect inside a listener");
+          }),
+          target.store.subscribe(heard),
+        ];
+        try {
+          const res = await raw("/plants", TOKEN_A, { method: "POST", body: '{"name":"Heard"}' });
+          expect(res.status).toBe(201);
+          expect(await res.json()).toEqual({ name: "Heard" });
+          expect(await client(TOKEN_A).listPlants()).toEqual([...SEED_VIEW, { name: "Heard" }]);
+          expect(heard).toHaveBeenCalledTimes(1);
+          expect(report).toHaveBeenCalledTimes(1);
+        } finally {
+          for (const off of unsubscribe) off();
+          report.mockRestore();
+        }
       });
 
       it("surfaces a rejection through the SDK as PlantStoreApiError with the Error body", async () => {

@@ -20,6 +20,12 @@ describe("createBearerAuth with a token list", () => {
     ["Bearer s3cre", rejected, true],
     ["Bearer s3cret0", rejected, true],
     ["Bearer S3CRET", rejected, true],
+    // Only spaces and tabs surround a token (RFC 9110); anything else is part of it.
+    ["Bearer s3cret\u00a0", rejected, true],
+    ["Bearer \u00a0s3cret", rejected, true],
+    ["Bearer s3cret\f", rejected, true],
+    ["Bearer \vs3cret", rejected, true],
+    ["Bearer s3cret\u2003", rejected, true],
   ])("rejects %j", (header, message, invalidToken) => {
     expect(auth(header)).toEqual({ ok: false, message, invalidToken });
   });
@@ -28,6 +34,7 @@ describe("createBearerAuth with a token list", () => {
     expect(auth("Bearer s3cret")).toEqual({ ok: true, token: "s3cret" });
     expect(auth("bearer other-token")).toEqual({ ok: true, token: "other-token" });
     expect(auth("BEARER  s3cret")).toEqual({ ok: true, token: "s3cret" });
+    expect(auth("Bearer \ts3cret \t")).toEqual({ ok: true, token: "s3cret" });
   });
 
   it("accepts nothing when the list is empty", () => {
@@ -48,6 +55,8 @@ describe("createBearerAuth without a token list", () => {
   it("rejects tokens outside the RFC 6750 token syntax as not accepted", () => {
     expect(auth("Bearer two words")).toMatchObject({ ok: false, invalidToken: true });
     expect(auth("Bearer caf\u00e9")).toMatchObject({ ok: false, invalidToken: true });
+    expect(auth("Bearer abc\u00a0")).toMatchObject({ ok: false, invalidToken: true });
+    expect(auth("Bearer \vabc")).toMatchObject({ ok: false, invalidToken: true });
   });
 });
 

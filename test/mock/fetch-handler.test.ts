@@ -219,6 +219,30 @@ describe("fault scenarios", () => {
   });
 });
 
+describe("requests as the runtime parsed them", () => {
+  it("reads neither path nor query from a URL fragment, which a Request keeps", async () => {
+    const handle = createPlantStoreFetchHandler({ seed: [{ name: "Fern" }, { name: "Ivy" }] });
+    const list = async (url: string) => (await handle(new Request(url, { headers: AUTH }))).json();
+    expect(await list(`${BASE}/plants#top`)).toEqual([{ name: "Fern" }, { name: "Ivy" }]);
+    expect(await list(`${BASE}/plants?limit=1#top`)).toEqual([{ name: "Fern" }]);
+    expect(await list(`${BASE}/plants#?limit=x`)).toEqual([{ name: "Fern" }, { name: "Ivy" }]);
+  });
+
+  it("answers a create whose body something else already read with a 500 that says so", async () => {
+    const handle = createPlantStoreFetchHandler({ seed: [] });
+    const request = post('{"name":"Read"}');
+    await request.text();
+    const res = await handle(request);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      error: 500,
+      message:
+        "The request body had already been read before the Plant Store handler got it; a handler in front of it must read request.clone() instead.",
+    });
+    expect(handle.store.size).toBe(0);
+  });
+});
+
 describe("misuse and failures", () => {
   it.each([
     ["a URL string", "http://m/plants"],

@@ -232,6 +232,35 @@ describe("createPlantStore: reset, entries, load, subscribe", () => {
     expect(listener).toHaveBeenCalledTimes(4);
   });
 
+  it("a throwing subscribe() listener changes nothing: the change stands, every listener hears it, the error goes to console.error", () => {
+    const report = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const store = createPlantStore({ seed: [] });
+      const failure = new Error("listener failed");
+      store.subscribe(() => {
+        throw failure;
+      });
+      const after = vi.fn();
+      store.subscribe(after);
+      expect(store.create("a", { name: "x" })).toEqual({ ok: true, id: 1, plant: { name: "x" } });
+      expect(() => store.reset()).not.toThrow();
+      expect(() => store.load([{ id: 5, name: "y", owner: null }])).not.toThrow();
+      expect(store.entries()).toEqual([{ id: 5, name: "y", owner: null }]);
+      expect(after.mock.calls).toEqual([
+        [{ kind: "create", plant: { id: 1, name: "x", owner: "a" } }],
+        [{ kind: "reset" }],
+        [{ kind: "load" }],
+      ]);
+      expect(report).toHaveBeenCalledTimes(3);
+      expect(report).toHaveBeenCalledWith(
+        "plant-store: a subscribe() listener threw; the change it was told about stands:",
+        failure,
+      );
+    } finally {
+      report.mockRestore();
+    }
+  });
+
   it("subscribe() listeners see the change already made", () => {
     const store = createPlantStore({ seed: [] });
     const sizes: number[] = [];

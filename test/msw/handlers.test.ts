@@ -172,3 +172,63 @@ describe("createPlantStoreHandlers with answerUnknownPaths: true", () => {
     ).toThrow(new TypeError("answerUnknownPaths must be true or false."));
   });
 });
+
+describe("beside the app's own handlers", () => {
+  const url = "https://api.example.com/plants";
+  const alreadyRead = {
+    error: 500,
+    message:
+      "The request body had already been read before the Plant Store handler got it; a handler in front of it must read request.clone() instead.",
+  };
+  const create = (name: string) =>
+    fetch(url, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
+
+  it("a spy handler that reads the body and falls through gets a 500 that says so; nothing is stored", async () => {
+    const mock = createPlantStoreHandlers({ baseUrl: "https://api.example.com", seed: [] });
+    const seen: unknown[] = [];
+    const spy = http.post(url, async ({ request }) => {
+      seen.push(await request.json());
+    });
+    server.resetHandlers(spy, ...mock.handlers);
+    const res = await create("Spied");
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual(alreadyRead);
+    expect(seen).toEqual([{ name: "Spied" }]);
+    expect(mock.store.size).toBe(0);
+  });
+
+  it("a spy handler that reads request.clone() leaves the create to the Plant Store", async () => {
+    const mock = createPlantStoreHandlers({ baseUrl: "https://api.example.com", seed: [] });
+    const seen: unknown[] = [];
+    const spy = http.post(url, async ({ request }) => {
+      seen.push(await request.clone().json());
+    });
+    server.resetHandlers(spy, ...mock.handlers);
+    const res = await create("Cloned");
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ name: "Cloned" });
+    expect(seen).toEqual([{ name: "Cloned" }]);
+  });
+
+  it.each([
+    ["\\f after", "Bearer any-token\f"],
+    ["\\v before", "Bearer \vany-token"],
+    ["U+00A0 after", "Bearer any-token\u00a0"],
+  ])("a %s the token is part of it: 401, never the token's plants", async (_, value) => {
+    const mock = createPlantStoreHandlers({ baseUrl: "https://api.example.com" });
+    server.resetHandlers(...mock.handlers);
+    const res = await fetch(url, { headers: { authorization: value } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe(
+      'Bearer realm="plant-store", error="invalid_token"',
+    );
+    expect(await res.json()).toEqual({
+      error: 401,
+      message: "The bearer token in the Authorization header is not accepted.",
+    });
+  });
+});

@@ -70,6 +70,43 @@ describe("headers", () => {
   });
 });
 
+describe("whitespace around the token (only spaces and tabs are whitespace there)", () => {
+  it.each([
+    ["\\f after", `Bearer ${token}\f`],
+    ["\\v before", `Bearer \v${token}`],
+  ])("a %s the token gets Node's own 400, never the token's plants", async (_, value) => {
+    const { response } = await exchange(requestHead("GET", "/plants", { Authorization: value }));
+    expect(response?.status).toBe(400);
+    expect(JSON.parse(response?.body ?? "")).toEqual({
+      error: 400,
+      message: "The request is not valid HTTP/1.1.",
+    });
+  });
+
+  it("a U+00A0 byte after the token is part of it: 401, as on every path", async () => {
+    const head = Buffer.concat([
+      Buffer.from(`GET /plants HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}`),
+      Buffer.from([0xa0]),
+      Buffer.from("\r\n\r\n"),
+    ]);
+    const connection = await attack.connect();
+    await connection.write(head);
+    const [response] = await connection.responses(1);
+    expect(response?.status).toBe(401);
+    expect(JSON.parse(response?.body ?? "")).toEqual({
+      error: 401,
+      message: "The bearer token in the Authorization header is not accepted.",
+    });
+  });
+
+  it("spaces and tabs around the token are dropped", async () => {
+    const { response } = await exchange(
+      requestHead("GET", "/plants", { Authorization: `Bearer \t ${token} \t` }),
+    );
+    expect(response?.status).toBe(200);
+  });
+});
+
 describe("request heads a client library would not send", () => {
   it("two Authorization headers, one of them valid, are not accepted: 401", async () => {
     const { response } = await exchange(
@@ -116,6 +153,18 @@ describe("request heads a client library would not send", () => {
     );
     expect(response?.status).toBe(200);
     expect(JSON.parse(response?.body ?? "")).toEqual(seed.slice(0, 1));
+  });
+
+  it.each([
+    ["/plants#top", seed],
+    ["/plants?limit=0#top", []],
+    ["/plants#?limit=abc", seed],
+  ])("a fragment in the target (%s) is neither path nor query", async (target, plants) => {
+    const { response } = await exchange(
+      requestHead("GET", target, { Authorization: `Bearer ${token}` }),
+    );
+    expect(response?.status).toBe(200);
+    expect(JSON.parse(response?.body ?? "")).toEqual(plants);
   });
 
   it("an Expect other than 100-continue gets 417 with the Error body, nothing stored", async () => {

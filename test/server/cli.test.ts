@@ -138,6 +138,22 @@ describe("plant-store-mock", () => {
 
   it.each([
     [["--bogus"], "plant-store-mock: Unknown option '--bogus' (see --help)."],
+    [
+      ["--prot", "4011"],
+      "plant-store-mock: Unknown option '--prot'; did you mean --port? (see --help).",
+    ],
+    [
+      ["--admin-tokn=secret-value"],
+      "plant-store-mock: Unknown option '--admin-tokn'; did you mean --admin-token? (see --help).",
+    ],
+    [
+      ["--admin", "--base-path", "/__admin"],
+      "plant-store-mock: --base-path /__admin is under /__admin, where the admin endpoints answer; choose another base path.",
+    ],
+    [
+      ["--admin", "--base-path", "/__admin/api/"],
+      "plant-store-mock: --base-path /__admin/api is under /__admin, where the admin endpoints answer; choose another base path.",
+    ],
     [["--port"], "plant-store-mock: Option '--port <value>' argument missing (see --help)."],
     [["--port", "99999"], "plant-store-mock: --port must be a whole number from 0 to 65535."],
     [["--port", "-1"], "plant-store-mock: --port must be a whole number from 0 to 65535."],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { startPlantStoreServer } from "../../src/server/index.js";
+import { parseRawResponses } from "../reliability/support/raw-http-parser.js";
 import {
   openSocket,
   parseRawResponse,
@@ -41,6 +42,28 @@ describe("close()", () => {
     expect(JSON.parse(response.body)).toHaveLength(5);
     await closed;
     expect(lines).toEqual([expect.stringMatching(/^GET \/plants 200 \d+\.\d ms$/)]);
+  });
+
+  it("answers every pipelined request already received; only the last answer says Connection: close", async () => {
+    const server = await startPlantStoreServer({ tokens: [TOKEN], log: () => {} });
+    server.delayNext("listPlants", 300);
+    const socket = await openSocket(server.url);
+    const raw = readUntilClosed(socket);
+    const list = (limit: number) =>
+      `GET /plants?limit=${limit} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`;
+    socket.write(list(1) + list(2) + list(3));
+    // The first is held by delayNext; the other two wait behind it on the same connection.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const closed = server.close();
+    const responses = parseRawResponses(Buffer.from(await raw, "latin1"), true);
+    await closed;
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(responses.map((response) => JSON.parse(response.body).length)).toEqual([1, 2, 3]);
+    expect(responses.map((response) => response.headers.connection)).toEqual([
+      "keep-alive",
+      "keep-alive",
+      "close",
+    ]);
   });
 
   it("closes idle keep-alive connections at once instead of waiting for their timeout", async () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPlantStore } from "../../src/mock/store.js";
 import type { StoredPlant } from "../../src/mock/types.js";
 import type { PlantStoreServerLog } from "../../src/server/index.js";
-import type { FsyncPolicy } from "../../src/server/persistence/fsync-policy.js";
+import type { FsyncPolicy } from "../../src/server/persistence/data-log.js";
 import {
   type DataFilePersistence,
   openDataFile,

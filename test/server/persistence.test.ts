@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   PlantStoreDataFileError,
@@ -159,28 +161,7 @@ describe("persistence (dataFile)", () => {
     });
   });
 
-  it("loads a file of the version 1 format and turns it into a log at once", async () => {
-    const plants = [
-      { id: 3, name: "Ivy", owner: null },
-      { id: 4, name: "Aloe", tag: "succulent", owner: hashOwnerToken(ALICE) },
-    ];
-    await writeFile(
-      dataFile,
-      `{\n  "format": "plant-store-data",\n  "version": 1,\n  "plants": ${JSON.stringify(plants)}\n}\n`,
-    );
-    await withServer({}, async (url) => {
-      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }, { name: "Aloe", tag: "succulent" }]);
-      expect(readFileSync(dataFile, "utf8").split("\n")[0]).toBe(
-        '{"format":"plant-store-data","version":2,"snapshot":2}',
-      );
-      await create(url, BOB, { name: "Fern" });
-    });
-    await withServer({}, async (url) => {
-      expect(await list(url, BOB)).toEqual([{ name: "Ivy" }, { name: "Fern" }]);
-    });
-  });
-
-  it("drops a last line cut off mid-write, says so in the log, and appends after the last whole line", async () => {
+  it("moves a last line cut off mid-write to a file named in the warning, and appends after the last whole line", async () => {
     const header = '{"format":"plant-store-data","version":2,"snapshot":1}';
     await writeFile(dataFile, `${header}\n{"id":1,"name":"Ivy","owner":null}\n{"id":2,"na`);
     const lines: [string, string][] = [];
@@ -188,15 +169,149 @@ describe("persistence (dataFile)", () => {
       expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }]);
       expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
     });
-    expect(lines.filter(([, kind]) => kind === "error")).toEqual([
-      [
-        `Data file ${dataFile}, line 3: dropped 11 bytes of a line cut off mid-write (the process stopped before that create was answered).`,
-        "error",
-      ],
-    ]);
+    const errors = lines.filter(([, kind]) => kind === "error");
+    expect(errors).toHaveLength(1);
+    const warning =
+      /^Data file (.+), line 3: moved 11 bytes of a line cut off mid-write to (.+) \(the process stopped before that create was answered\)\.$/.exec(
+        errors[0]?.[0] ?? "",
+      );
+    expect(warning?.[1]).toBe(dataFile);
+    const aside = warning?.[2] as string;
+    expect(aside.startsWith(`${dataFile}.torn-`)).toBe(true);
+    expect(await readFile(aside, "utf8")).toBe('{"id":2,"na');
     await withServer({}, async (url) => {
       expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }, { name: "Aloe" }]);
     });
+  });
+
+  it("keeps a whole last line that has no newline (a hand edit), and appends after it", async () => {
+    const header = '{"format":"plant-store-data","version":2,"snapshot":0}';
+    await writeFile(dataFile, `${header}\n{"id":1,"name":"Ivy","owner":null}`);
+    const errors: string[] = [];
+    const log = (line: string, kind: string) => kind === "error" && errors.push(line);
+    await withServer({ log }, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }]);
+      expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+    });
+    expect(errors).toEqual([]);
+    expect(await readdir(directory)).toEqual(["plants.json"]);
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }, { name: "Aloe" }]);
+    });
+    // A header alone without its newline is whole too.
+    await writeFile(dataFile, header);
+    await withServer({}, async (url) => {
+      expect(await create(url, ALICE, { name: "Fern" })).toBe(201);
+      expect(await list(url, ALICE)).toEqual([{ name: "Fern" }]);
+    });
+  });
+
+  it("refuses a second server on the same data file, naming the file and the process, until the first closes", async () => {
+    const first = await startPlantStoreServer({ tokens: [ALICE], dataFile });
+    try {
+      const second = startPlantStoreServer({ tokens: [ALICE], dataFile });
+      await expect(second).rejects.toBeInstanceOf(PlantStoreDataFileError);
+      await expect(second).rejects.toThrow(
+        `Data file ${dataFile} is in use by process ${process.pid} (lock file ${dataFile}.lock); stop that server first, or give another data file.`,
+      );
+      expect(await create(first.url, ALICE, { name: "Aloe" })).toBe(201);
+    } finally {
+      await first.close();
+    }
+    expect(await readdir(directory)).toEqual(["plants.json"]);
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toContainEqual({ name: "Aloe" });
+    });
+  });
+
+  it("takes over at once a lock whose process is gone, even one that had this process's PID", async () => {
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    // Our own PID, in a lock this process never took: a restarted container often runs its
+    // server as the same PID as the one that was killed.
+    for (const holder of [`${gone}\n`, `${process.pid}\n`, ""]) {
+      await writeFile(`${dataFile}.lock`, holder);
+      await withServer({}, async (url) => {
+        const lock = await readFile(`${dataFile}.lock`, "utf8");
+        expect(lock.split("\n")[0]).toBe(`${process.pid}`);
+        expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+      });
+      expect(await readdir(directory)).toEqual(["plants.json"]);
+    }
+  });
+
+  it.runIf(existsSync("/proc/self/stat"))(
+    "tells the lock's server from a later process that got its PID, by when it started",
+    async () => {
+      const other = spawn(process.execPath, ["-e", "setInterval(() => {}, 60_000)"]);
+      try {
+        await once(other, "spawn");
+        const stat = readFileSync(`/proc/${other.pid}/stat`, "utf8");
+        const started = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]);
+        await writeFile(`${dataFile}.lock`, `${other.pid}\n${started}\n`);
+        await expect(startPlantStoreServer({ tokens: [ALICE], dataFile })).rejects.toThrow(
+          `is in use by process ${other.pid} `,
+        );
+        // The same PID, but a process that started later than the lock's server.
+        await writeFile(`${dataFile}.lock`, `${other.pid}\n${started - 1}\n`);
+        await withServer({}, async (url) => {
+          expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+        });
+      } finally {
+        other.kill();
+      }
+    },
+  );
+
+  it("lets exactly one of several servers started at once on a stale lock run", async () => {
+    await writeFile(`${dataFile}.lock`, `${spawnSync(process.execPath, ["-e", ""]).pid}\n`);
+    const starts = await Promise.allSettled(
+      [1, 2, 3, 4].map(() => startPlantStoreServer({ tokens: [ALICE], dataFile })),
+    );
+    const started = starts.flatMap((result) =>
+      result.status === "fulfilled" ? [result.value] : [],
+    );
+    expect(started).toHaveLength(1);
+    for (const result of starts) {
+      if (result.status === "rejected") {
+        expect(result.reason).toBeInstanceOf(PlantStoreDataFileError);
+        expect(String(result.reason)).toContain(`is in use by process ${process.pid}`);
+      }
+    }
+    await started[0]?.close();
+    expect(await readdir(directory)).toEqual(["plants.json"]);
+  });
+
+  it("locks the file a symbolic link points to, and keeps the link a link through snapshots", async () => {
+    const target = join(directory, "real", "plants.log");
+    await mkdir(dirname(target));
+    await symlink(target, dataFile);
+    const server = await startPlantStoreServer({ tokens: [ALICE], dataFile, seed: [] });
+    try {
+      const viaTarget = startPlantStoreServer({ tokens: [ALICE], dataFile: target });
+      await expect(viaTarget).rejects.toThrow(
+        `Data file ${target} is in use by process ${process.pid} (lock file ${target}.lock)`,
+      );
+      expect(await create(server.url, ALICE, { name: "Aloe" })).toBe(201);
+      server.store.reset(); // a snapshot: written aside, renamed over the target
+      expect(await create(server.url, ALICE, { name: "Fern" })).toBe(201);
+    } finally {
+      await server.close();
+    }
+    expect((await lstat(dataFile)).isSymbolicLink()).toBe(true);
+    expect(await readFile(target, "utf8")).toContain('"name":"Fern"');
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Fern" }]);
+    });
+  });
+
+  it("follows a symbolic link to a file not created yet, and creates that file", async () => {
+    const target = join(directory, "target.log");
+    await symlink("target.log", dataFile);
+    await withServer({ seed: [{ name: "Ivy" }] }, async (url) => {
+      expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+    });
+    expect((await lstat(dataFile)).isSymbolicLink()).toBe(true);
+    expect(await readFile(target, "utf8")).toContain('"name":"Aloe"');
   });
 
   it("refuses to start when the data file cannot be written, rather than failing each create", async () => {
@@ -238,10 +353,11 @@ describe("persistence (dataFile)", () => {
       '{"format":"plant-store-data","version":3}\n',
       'line 1: "version" must be 2',
     ],
+    ["whose header is cut off", '{"format":"plant-store-data","vers', "line 1: not valid JSON ("],
     [
-      "whose header is cut off",
-      '{"format":"plant-store-data","version":2,"snapshot":0}',
-      "line 1: the header line is not ended by a newline",
+      "with a whole last line that is no plant",
+      `${HEADER}\n${IVY}\n{"id":2}`,
+      'line 3: "name" must be a non-empty string',
     ],
     [
       "with a bad line before the last",
@@ -273,16 +389,6 @@ describe("persistence (dataFile)", () => {
       `{"format":"plant-store-data","version":2,"snapshot":3}\n${IVY}\n`,
       "line 2: the file ends after 1 plants, but its header announces a snapshot of 3",
     ],
-    [
-      "of version 1 that is not valid",
-      '{\n  "format": "plant-store-data",\n  "version": 1,\n  "plants": [\n',
-      "is not valid JSON (",
-    ],
-    [
-      "of version 1 using an id twice",
-      '{"format":"plant-store-data","version":1,"plants":[{"id":1,"name":"A","owner":null},{"id":1,"name":"B","owner":null}]}',
-      "is not a plant store data file: id 1 is used twice",
-    ],
   ])("refuses to start on a data file %s, leaving the file alone", async (_, text, problem) => {
     await writeFile(dataFile, text);
     const started = startPlantStoreServer({ tokens: [ALICE], dataFile });
@@ -290,5 +396,21 @@ describe("persistence (dataFile)", () => {
     await expect(started).rejects.toThrow(`Data file ${dataFile}`);
     await expect(started).rejects.toThrow(problem);
     expect(await readFile(dataFile, "utf8")).toBe(text);
+    expect(await readdir(directory), "its lock released").toEqual(["plants.json"]);
+  });
+
+  it("releases the data file's lock when the start fails on a taken port", async () => {
+    const taken = await startPlantStoreServer({ tokens: [ALICE] });
+    try {
+      const port = Number(new URL(taken.url).port);
+      await expect(startPlantStoreServer({ tokens: [ALICE], dataFile, port })).rejects.toThrow(
+        "the port is already in use",
+      );
+    } finally {
+      await taken.close();
+    }
+    await withServer({}, async (url) => {
+      expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCliArguments } from "../../src/verify/cli-arguments.js";
+import { parseCliArguments } from "../../src/verify/cli/cli-arguments.js";
 
 const URL = "https://plants.example.com/v1";
 
@@ -60,6 +60,8 @@ describe("parseCliArguments", () => {
       "unexpected argument: only --flags are accepted",
     ],
     [["--base-url"], {}, expect.stringMatching(/^Option '--base-url <value>' argument missing/)],
+    [["--base-ulr", URL], {}, "Unknown option '--base-ulr'; did you mean --base-url?"],
+    [["--tokn=pasted-secret"], {}, "Unknown option '--tokn'; did you mean --token?"],
   ])("rejects %j", (argv, env, message) => {
     expect(parseCliArguments(argv, env)).toEqual({ kind: "usage-error", message });
   });

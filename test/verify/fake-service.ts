@@ -1,5 +1,5 @@
-// Small node:http services for the verifier's tests: a deliberately broken one and a spy
-// that records the method of every request it gets.
+// Small node:http services for the verifier's tests: deliberately broken ones, a small store
+// with chosen faults, and a spy that records the method of every request it gets.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -10,15 +10,20 @@ export interface FakeService {
   close(): Promise<void>;
 }
 
-export async function startFakeService(
-  answer: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<FakeService> {
+/** Answers one request; `body` is the request body as text. */
+export type FakeAnswer = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+export async function startFakeService(answer: FakeAnswer): Promise<FakeService> {
   const requests: string[] = [];
   const server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
-    // Drain the body so keep-alive connections stay usable.
-    request.resume();
-    request.on("end", () => answer(request, response));
+    // Reading the whole body also keeps keep-alive connections usable.
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+    });
+    request.on("end", () => answer(request, response, body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -75,5 +80,62 @@ export function brokenAnswer(token: string) {
     }
     const plants = [{ name: "Fern", tag: 3 }, { name: "Ivy" }];
     sendJson(response, 200, plants.slice(0, limit === null ? undefined : Number(limit)));
+  };
+}
+
+/** How a fake store departs from openapi.yaml's promises about what a create stores. */
+export interface StoreFaults {
+  /** Every token sees every plant, another token's included. */
+  showsEveryOwner?: boolean;
+  /** Creates answer 201 and are never stored. */
+  forgetsCreates?: boolean;
+  /** Each create is stored twice. */
+  storesTwice?: boolean;
+  /** A create refused with 400 is stored anyway. */
+  storesRefused?: boolean;
+}
+
+/**
+ * A small Plant Store that keeps openapi.yaml and our decisions (per-token plants, 201, 400
+ * naming the field, 401 with the challenge) except for the faults it is given.
+ */
+export function fakeStore(tokens: readonly string[], faults: StoreFaults = {}): FakeAnswer {
+  const plants: { owner: string | null; name: string; tag?: string }[] = [
+    { owner: null, name: "Fern" },
+  ];
+  return (request, response, body) => {
+    const token = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
+    if (!request.headers.authorization?.startsWith("Bearer ") || !tokens.includes(token)) {
+      const challenge = `Bearer realm="plant-store"${token ? ', error="invalid_token"' : ""}`;
+      sendJson(
+        response,
+        401,
+        { error: 401, message: "The bearer token is not accepted." },
+        {
+          "www-authenticate": challenge,
+        },
+      );
+      return;
+    }
+    if (request.method === "POST") {
+      const sent = JSON.parse(body) as { name?: unknown; tag?: string };
+      const valid = typeof sent.name === "string" && sent.name !== "";
+      const plant = { owner: token, name: String(sent.name), tag: sent.tag };
+      if (valid ? !faults.forgetsCreates : faults.storesRefused) plants.push(plant);
+      if (valid && faults.storesTwice) plants.push(plant);
+      if (!valid)
+        sendJson(response, 400, { error: 400, message: "name must be a non-empty string." });
+      else sendJson(response, 201, { name: plant.name, tag: plant.tag });
+      return;
+    }
+    const limit = limitOf(request);
+    if (!validLimit(limit)) {
+      sendJson(response, 400, { error: 400, message: "limit must be an integer." });
+      return;
+    }
+    const visible = plants
+      .filter((plant) => faults.showsEveryOwner || plant.owner === null || plant.owner === token)
+      .map(({ name, tag }) => ({ name, tag }));
+    sendJson(response, 200, visible.slice(0, limit === null ? undefined : Number(limit)));
   };
 }

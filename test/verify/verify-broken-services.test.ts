@@ -1,10 +1,12 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { type VerifyReport, verifyPlantStore } from "../../src/verify/index.js";
 import {
   brokenAnswer,
+  type FakeAnswer,
   type FakeService,
+  fakeStore,
   limitOf,
+  type StoreFaults,
   sendJson,
   startFakeService,
   validLimit,
@@ -19,7 +21,7 @@ afterEach(async () => {
 });
 
 async function verify(
-  answer: (request: IncomingMessage, response: ServerResponse) => void,
+  answer: FakeAnswer,
 ): Promise<{ report: VerifyReport; results: Record<string, string> }> {
   service = await startFakeService(answer);
   const report = await verifyPlantStore({ baseUrl: service.url, token: TOKEN });
@@ -86,6 +88,74 @@ describe("verifyPlantStore against services that break openapi.yaml", () => {
     );
     expect(detailOf(report, "list-limit-not-a-number")).toBe(
       'GET /plants?limit=abc 400: content type "application/problem+json", openapi.yaml declares application/json',
+    );
+  });
+});
+
+describe("verifyPlantStore against stores that break what a create promises", () => {
+  const SECOND = "broken-service-second-token-80e4";
+
+  async function verifyWrites(faults: StoreFaults) {
+    service = await startFakeService(fakeStore([TOKEN, SECOND], faults));
+    const report = await verifyPlantStore({
+      baseUrl: service.url,
+      token: TOKEN,
+      secondToken: SECOND,
+      allowWrites: true,
+    });
+    const failed = report.checks.filter((check) => check.result !== "pass");
+    return { report, failed: failed.map(({ id, result, detail }) => ({ id, result, detail })) };
+  }
+
+  it("passes every check against a store without faults (the fake itself is sound)", async () => {
+    const { report, failed } = await verifyWrites({});
+    expect(failed).toEqual([]);
+    expect(report.passed).toBe(15);
+  });
+
+  it("reports a second token that sees the first token's plant as a violation", async () => {
+    const { report, failed } = await verifyWrites({ showsEveryOwner: true });
+    expect(failed).toEqual([
+      {
+        id: "isolation",
+        result: "violation",
+        detail: "GET /plants with the second token lists the first token's plant",
+      },
+    ]);
+    expect(report.violations).toBe(1);
+  });
+
+  it("reports a create answered 201 but never stored as a violation", async () => {
+    const { failed } = await verifyWrites({ forgetsCreates: true });
+    expect(failed).toEqual([
+      {
+        id: "create-listed",
+        result: "violation",
+        detail:
+          "GET /plants does not list the plant whose create was acknowledged: it was never stored",
+      },
+    ]);
+  });
+
+  it("reports a create stored twice as a violation", async () => {
+    const { failed } = await verifyWrites({ storesTwice: true });
+    expect(failed).toEqual([
+      {
+        id: "create-listed",
+        result: "violation",
+        detail: "GET /plants lists the created plant 2 times: one create stored several plants",
+      },
+    ]);
+  });
+
+  it("reports a refused create that was stored anyway as a violation", async () => {
+    const { failed } = await verifyWrites({ storesRefused: true });
+    expect(failed).toEqual(
+      ["create-without-name", "create-empty-name"].map((id) => ({
+        id,
+        result: "violation",
+        detail: "POST /plants answered 400 but created the plant",
+      })),
     );
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { startPlantStoreServer } from "../../src/server/index.js";
 import type { VerifyReport } from "../../src/verify/index.js";
-import { brokenAnswer, closedPort, sendJson, startFakeService } from "./fake-service.js";
+import { brokenAnswer, closedPort, fakeStore, sendJson, startFakeService } from "./fake-service.js";
 import { buildVerifyCli, type VerifyCli } from "./run-verify-cli.js";
 
 const TOKEN = "cli-token-secret-4c7d";
@@ -82,6 +82,30 @@ describe("plant-store-verify", () => {
       "VIOLATIONS FOUND: 15 checks, 4 passed, 5 violations, 0 differences, 6 skipped",
     );
     expect(run.stdout).not.toContain(TOKEN);
+  });
+
+  it("exits 1 when a second token sees the first token's plant", async (context) => {
+    const service = await fakeService(
+      context,
+      fakeStore([TOKEN, SECOND], { showsEveryOwner: true }),
+    );
+    const run = await runVerifyCli([
+      "--base-url",
+      service.url,
+      "--token",
+      TOKEN,
+      "--second-token",
+      SECOND,
+      "--allow-writes",
+    ]);
+
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /^isolation +violation +GET \/plants with the second token lists the first token's plant$/m,
+    );
+    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe(
+      "VIOLATIONS FOUND: 15 checks, 14 passed, 1 violation, 0 differences, 0 skipped",
+    );
   });
 
   it("sends no create without --allow-writes", async (context) => {

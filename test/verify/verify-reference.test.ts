@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
 import { type VerifyProgress, verifyPlantStore } from "../../src/verify/index.js";
 
@@ -122,6 +123,23 @@ describe("verifyPlantStore against the reference server", () => {
     expect(text).not.toContain(TOKEN_A);
     expect(text).not.toContain(TOKEN_B);
     expect(report.baseUrl).toBe(server.url);
+  });
+
+  it("finds no violation against the fetch handler that accepts any token", async () => {
+    // Every token is its own owner there too, so isolation and create-listed hold; only the
+    // made-up token being accepted departs from the reference server's defaults.
+    const handler = createPlantStoreFetchHandler();
+    const report = await verifyPlantStore({
+      baseUrl: "http://plant-store.test",
+      token: TOKEN_A,
+      secondToken: TOKEN_B,
+      allowWrites: true,
+      fetch: (input, init) => handler(new Request(input, init)),
+    });
+    expect(report).toMatchObject({ violations: 0, differences: 1, passed: 14 });
+    expect(report.checks.find((check) => check.result === "difference")?.id).toBe(
+      "auth-wrong-token",
+    );
   });
 
   it("checks a deployment under a path prefix", async () => {

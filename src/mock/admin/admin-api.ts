@@ -3,11 +3,10 @@
 // Checks run in the API's order: admin token (401), or without one the browser guard (403),
 // then route (404), method (405 with Allow), then the body (415, 413, 400). A refused
 // request changes nothing.
-import { CONTENT_TYPE_MESSAGE } from "../body-messages.js";
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
 import { createFaultInjector } from "../faults.js";
 import type { RequestJournal } from "../journal.js";
-import { isJsonContentType } from "../json-content-type.js";
+import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../json-content-type.js";
 import { redactWord } from "../redact-target.js";
 import type { PlantStore, PlantStoreFaults, StoredPlant } from "../types.js";
 import { adminError, adminJson, adminNoContent } from "./admin-answers.js";

@@ -1,6 +1,6 @@
 // The `admin` option of the core and the server: off unless asked for, open or behind its
 // own bearer token (never one of the API tokens).
-import { BEARER_TOKEN_RULE, isBearerToken } from "../tokens.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 
 /** `true`: the admin endpoints, open. `{ token }`: they require `Authorization: Bearer <token>`. */
 export type PlantStoreAdminOption = boolean | { token?: string };

@@ -1,6 +1,6 @@
 // Reads an admin request's JSON body with the API's rules and messages: the size limit (413),
 // UTF-8 and JSON (400). The JSON Content-Type was checked before (admin-api.ts).
-import { NOT_UTF8_MESSAGE, tooLargeMessage } from "../body-messages.js";
+import { bodyFailureStatus } from "../body-failure.js";
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
 import { adminError } from "./admin-answers.js";
 
@@ -9,11 +9,8 @@ export type AdminJson = { ok: true; value: unknown } | { ok: false; answer: Core
 export async function readAdminJson(request: CoreRequest, maxBytes: number): Promise<AdminJson> {
   const body = await request.readBody(maxBytes);
   if (!body.ok) {
-    const answer =
-      body.reason === "too-large"
-        ? adminError(413, tooLargeMessage(maxBytes))
-        : adminError(400, NOT_UTF8_MESSAGE);
-    return { ok: false, answer };
+    const [status, message] = bodyFailureStatus(body.reason, maxBytes);
+    return { ok: false, answer: adminError(status, message) };
   }
   try {
     return { ok: true, value: JSON.parse(body.text) };

@@ -1,7 +1,7 @@
 // What the landing page shows, read from openapi.yaml (through its generated module, so the
 // core needs no file system and no YAML parser): the operations with their parameters, bodies
 // and responses, and the schemas they use. A change to openapi.yaml changes the page.
-import { openApiDocument } from "../../verify/generated/openapi-document.js";
+import { openApiDocument } from "../../contract/generated/openapi-document.js";
 
 export interface SchemaRef {
   /** "Plant", "array of Plant", "integer (int32)"... */

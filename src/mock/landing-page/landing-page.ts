@@ -1,8 +1,9 @@
 // The landing page a browser gets at `/`: what this API is and how to call it, read from
 // openapi.yaml, with a live try-it. Separate from the core so that a bundle that does not
 // ask for the page (MSW in a browser, say) does not carry it.
+
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import { checkOptionNames } from "../handler-options.js";
-import { BEARER_TOKEN_RULE, isBearerToken } from "../tokens.js";
 import { type ApiDescription, describeApi } from "./api-description.js";
 import type { LandingPage } from "./landing-page-route.js";
 import { renderPage } from "./render-page.js";

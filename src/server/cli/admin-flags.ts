@@ -1,8 +1,8 @@
 // --admin and --admin-token (or PLANT_STORE_ADMIN_TOKEN): the admin endpoints of the CLI.
+
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-option.js";
-import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
 import { openAdminProblem } from "../admin-exposure.js";
-import { CliUsageError } from "./cli-usage-error.js";
 
 export type AdminTokenSource = "--admin-token" | "PLANT_STORE_ADMIN_TOKEN";
 
@@ -13,7 +13,7 @@ export interface AdminFlags {
 }
 
 // Only the rule is printed, never the offending value: it may be a real secret.
-const TOKEN_RULE = `must be ${BEARER_TOKEN_RULE}.`;
+export const TOKEN_RULE = `must be ${BEARER_TOKEN_RULE}.`;
 
 /**
  * `--admin-token` turns the endpoints on by itself; the environment variable only supplies
@@ -28,16 +28,16 @@ export function readAdminFlags(
   const on = values.admin === true || flag !== undefined;
   if (!on) return { admin: undefined, adminTokenSource: undefined };
   if (flag !== undefined) {
-    if (!isBearerToken(flag)) throw new CliUsageError(`--admin-token ${TOKEN_RULE}`);
+    if (!isBearerToken(flag)) throw new TypeError(`--admin-token ${TOKEN_RULE}`);
     return { admin: { token: flag }, adminTokenSource: "--admin-token" };
   }
   const fromEnv = env.PLANT_STORE_ADMIN_TOKEN?.trim() ?? "";
   if (fromEnv !== "") {
-    if (!isBearerToken(fromEnv)) throw new CliUsageError(`PLANT_STORE_ADMIN_TOKEN ${TOKEN_RULE}`);
+    if (!isBearerToken(fromEnv)) throw new TypeError(`PLANT_STORE_ADMIN_TOKEN ${TOKEN_RULE}`);
     return { admin: { token: fromEnv }, adminTokenSource: "PLANT_STORE_ADMIN_TOKEN" };
   }
   if (openAdminProblem(host, true, undefined) !== undefined) {
-    throw new CliUsageError(
+    throw new TypeError(
       `--admin on --host ${host} would open reset and the request journal to the network; give --admin-token <token> (or PLANT_STORE_ADMIN_TOKEN), or listen on a loopback host.`,
     );
   }

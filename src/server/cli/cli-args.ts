@@ -1,15 +1,16 @@
 import { parseArgs } from "node:util";
+import { isBearerToken } from "../../contract/bearer-token.js";
+import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import { checkBasePath } from "../../mock/base-path.js";
 import { checkCorsOrigin } from "../../mock/cors-origin.js";
-import { MAX_TIMER_MS } from "../../mock/timer-limit.js";
-import { BEARER_TOKEN_RULE, isBearerToken } from "../../mock/tokens.js";
+import { checkBasePathBesideAdmin } from "../../mock/handler-options.js";
 import { checkHost } from "../check-options.js";
 import { DEMO_TOKEN } from "../demo-token.js";
-import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/fsync-policy.js";
+import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import type { PlantStoreServerOptions } from "../server-options.js";
-import { type AdminTokenSource, readAdminFlags } from "./admin-flags.js";
+import { type AdminTokenSource, readAdminFlags, TOKEN_RULE } from "./admin-flags.js";
 import type { TokenSource } from "./banner.js";
-import { CliUsageError } from "./cli-usage-error.js";
+import { didYouMean } from "./closest-flag.js";
 import { DEFAULT_PORT } from "./help-text.js";
 
 export type CliCommand =
@@ -44,7 +45,10 @@ const OPTIONS = {
   version: { type: "boolean", short: "v" },
 } as const;
 
-/** Reads the command line (and PLANT_STORE_TOKENS); a mistake throws CliUsageError. */
+/**
+ * Reads the command line (and PLANT_STORE_TOKENS); a mistake throws a TypeError or
+ * RangeError whose message names the flag, which the CLI prints as its one line.
+ */
 export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
   let values: ReturnType<typeof parse>["values"];
   try {
@@ -52,7 +56,9 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   } catch (error) {
     // Node's messages go on with advice about positionals; the first sentence is the point.
     const first = (error as Error).message.split(/\.\s|\n/)[0];
-    throw new CliUsageError(`${first} (see --help).`);
+    const unknown = (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+    const hint = unknown ? didYouMean(args, Object.keys(OPTIONS)) : "";
+    throw new TypeError(`${first}${hint} (see --help).`);
   }
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
@@ -60,7 +66,7 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   const { tokens, source } = readTokens(values.token, env.PLANT_STORE_TOKENS);
   const createStatus = values["create-status"];
   if (createStatus !== undefined && createStatus !== "200" && createStatus !== "201") {
-    throw new CliUsageError("--create-status must be 200 or 201.");
+    throw new TypeError("--create-status must be 200 or 201.");
   }
   const server: PlantStoreServerOptions & { tokens: readonly string[] } = {
     port: integer(values.port, "--port", 0, 65_535) ?? DEFAULT_PORT,
@@ -82,6 +88,7 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   };
   const { admin, adminTokenSource } = readAdminFlags(values, env, server.host ?? "127.0.0.1");
   if (admin !== undefined) server.admin = admin;
+  checkBasePathBesideAdmin(server.basePath ?? "", admin, "--base-path");
   return {
     kind: "run",
     adminTokenSource,
@@ -126,7 +133,7 @@ function readTokens(
   fromEnv: string | undefined,
 ): { tokens: string[]; source: TokenSource } {
   if (flags !== undefined) {
-    if (!flags.every(isBearerToken)) throw new CliUsageError(`--token ${TOKEN_RULE}`);
+    if (!flags.every(isBearerToken)) throw new TypeError(`--token ${TOKEN_RULE}`);
     return { tokens: flags, source: "--token" };
   }
   // Unset or blank is the demo token; anything else is a list, and an empty entry in it
@@ -136,18 +143,15 @@ function readTokens(
   }
   const listed = fromEnv.split(",").map((token) => token.trim());
   if (listed.includes("")) {
-    throw new CliUsageError(
+    throw new TypeError(
       "PLANT_STORE_TOKENS: an entry of the comma-separated list is empty; remove the extra comma.",
     );
   }
   if (!listed.every(isBearerToken)) {
-    throw new CliUsageError(`PLANT_STORE_TOKENS: every comma-separated token ${TOKEN_RULE}`);
+    throw new TypeError(`PLANT_STORE_TOKENS: every comma-separated token ${TOKEN_RULE}`);
   }
   return { tokens: listed, source: "PLANT_STORE_TOKENS" };
 }
-
-// Only the rule is printed, never the offending value: it may be a real secret.
-const TOKEN_RULE = `must be ${BEARER_TOKEN_RULE}.`;
 
 /** A flag checked by the same rule as the option it sets, its message naming the flag. */
 function checked<T>(
@@ -155,12 +159,7 @@ function checked<T>(
   flag: string,
   check: (value: unknown, name: string) => T,
 ): T | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return check(text, flag);
-  } catch (error) {
-    throw new CliUsageError((error as Error).message);
-  }
+  return text === undefined ? undefined : check(text, flag);
 }
 
 function integer(
@@ -172,7 +171,7 @@ function integer(
   if (text === undefined) return undefined;
   const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!(value >= min && value <= max)) {
-    throw new CliUsageError(`${flag} must be a whole number from ${min} to ${max}.`);
+    throw new RangeError(`${flag} must be a whole number from ${min} to ${max}.`);
   }
   return value;
 }
@@ -183,12 +182,12 @@ function fsyncPolicy(text: string | undefined): FsyncPolicy | undefined {
     const period = Number(text);
     if (period >= 1 && period <= MAX_FSYNC_PERIOD) return period;
   }
-  throw new CliUsageError(
+  throw new TypeError(
     `--fsync must be always, never or a whole number of milliseconds from 1 to ${MAX_FSYNC_PERIOD}.`,
   );
 }
 
 function nonEmpty(text: string | undefined, flag: string): string | undefined {
-  if (text === "") throw new CliUsageError(`${flag} must not be empty.`);
+  if (text === "") throw new TypeError(`${flag} must not be empty.`);
   return text;
 }

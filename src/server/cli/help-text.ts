@@ -1,4 +1,4 @@
-import { DEFAULT_FSYNC } from "../persistence/fsync-policy.js";
+import { DEFAULT_FSYNC } from "../persistence/data-log.js";
 import { DEFAULT_TIMEOUTS } from "../server-options.js";
 
 export const DEFAULT_PORT = 4010;
@@ -14,7 +14,8 @@ Options:
                              (default: $PLANT_STORE_TOKENS, comma-separated, else the demo token)
   --seed <file.json>         public plants to start with: [{ "name", "tag"?, "id"? }, ...]
   --data <file>              keep the store in this file across restarts: each create is
-                             in the file before it is answered (see docs/persistence.md)
+                             in the file before it is answered; one server per file
+                             (see docs/persistence.md)
   --fsync <always|ms|never>  flush the data file to disk before each answer, every <ms>,
                              or never (default ${DEFAULT_FSYNC}: a power loss costs at most ~1 s)
   --create-status <200|201>  status of a successful create (default 201)

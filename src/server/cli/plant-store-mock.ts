@@ -1,12 +1,21 @@
 #!/usr/bin/env node
-// The `plant-store-mock` command: the reference Plant Store on localhost for demos.
-import { parseCliArgs } from "./cli-args.js";
+// The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
+// parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or
+// SIGTERM. Every mistake at start (a flag, the seed or data file, a taken port) is one line
+// on stderr and exit code 2.
+import { startPlantStoreServer } from "../start-server.js";
+import { bannerLines } from "./banner.js";
+import { type CliCommand, parseCliArgs } from "./cli-args.js";
 import { HELP_TEXT } from "./help-text.js";
-import { oneLine } from "./one-line.js";
 import { readPackageVersion } from "./package-version.js";
-import { type CliOutput, runServer } from "./run-server.js";
+import { loadSeedFile } from "./seed-file.js";
 
 const USAGE_ERROR = 2;
+
+interface CliOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
 
 // A reader that goes away (`plant-store-mock | head -1`, a test runner that read the URL
 // and closed the pipe) must not take the server down: output to that stream just stops.
@@ -35,10 +44,75 @@ async function main(): Promise<number> {
     }
     return await runServer(command, output);
   } catch (error) {
-    // Bad flags, an unusable seed or data file, a taken port: one line, nothing else.
     output.err(`plant-store-mock: ${oneLine((error as Error).message)}`);
     return USAGE_ERROR;
   }
+}
+
+/**
+ * Starts the server for a parsed `run` command and stops it gracefully on SIGINT/SIGTERM.
+ * Resolves with the exit code once it has stopped; a failure to start rejects.
+ */
+async function runServer(
+  command: Extract<CliCommand, { kind: "run" }>,
+  output: CliOutput,
+): Promise<number> {
+  const seed = command.seedFile === undefined ? undefined : await loadSeedFile(command.seedFile);
+  const server = await startPlantStoreServer({
+    ...command.server,
+    seed,
+    logRequests: !command.quiet,
+    log: (line, kind) => {
+      if (kind === "error") output.err(line);
+      else if (!command.quiet) output.out(line);
+    },
+  });
+  for (const line of bannerLines({
+    url: server.url,
+    tokens: command.server.tokens,
+    source: command.tokenSource,
+    dataFile: command.server.dataFile,
+    ...(command.server.admin === undefined
+      ? {}
+      : { admin: { tokenSource: command.adminTokenSource } }),
+  })) {
+    output.out(line);
+  }
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        // A second Ctrl+C means "now": give up on whatever is still in flight.
+        output.err(`Received ${signal} again: exiting without waiting.`);
+        process.exit(1);
+      }
+      stopping = true;
+      server.close().then(
+        () => resolve(0),
+        (error: Error) => {
+          output.err(`plant-store-mock: ${error.message}`);
+          resolve(1);
+        },
+      );
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+// Every CLI error is one line on stderr, whatever text a message quotes (JSON.parse quotes
+// the start of the file, newline included): control characters are shown escaped, and
+// invisible ones (a byte order mark) made visible, rather than printed raw.
+const UNPRINTABLE = /[\p{Cc}\u2028\u2029\ufeff]/gu;
+
+function oneLine(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => {
+    if (char === "\n") return "\\n";
+    if (char === "\r") return "\\r";
+    if (char === "\t") return "\\t";
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
 }
 
 process.exitCode = await main();

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { findDuplicateId, findPlantRecordProblem } from "../../mock/plant-record-check.js";
 import type { SeedPlant } from "../../mock/types.js";
-import { CliUsageError } from "./cli-usage-error.js";
 
 /** Reads `--seed <file.json>`: an array of `{ name, tag?, id? }`, checked item by item. */
 export async function loadSeedFile(path: string): Promise<SeedPlant[]> {
@@ -13,7 +12,7 @@ export async function loadSeedFile(path: string): Promise<SeedPlant[]> {
       (error as NodeJS.ErrnoException).code === "ENOENT"
         ? "no such file"
         : (error as Error).message;
-    throw new CliUsageError(`--seed ${path}: cannot read the file (${reason}).`);
+    throw new TypeError(`--seed ${path}: cannot read the file (${reason}).`);
   }
   let text: string;
   try {
@@ -22,27 +21,26 @@ export async function loadSeedFile(path: string): Promise<SeedPlant[]> {
     // request bodies do.
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new CliUsageError(`--seed ${path}: not valid UTF-8 text; save the file as UTF-8.`);
+    throw new TypeError(`--seed ${path}: not valid UTF-8 text; save the file as UTF-8.`);
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new CliUsageError(`--seed ${path}: not valid JSON (${(error as Error).message}).`);
+    throw new TypeError(`--seed ${path}: not valid JSON (${(error as Error).message}).`);
   }
   if (!Array.isArray(data)) {
-    throw new CliUsageError(`--seed ${path}: must be a JSON array of plants.`);
+    throw new TypeError(`--seed ${path}: must be a JSON array of plants.`);
   }
   const seed = data.map((item: unknown, index): SeedPlant => {
     const problem = findPlantRecordProblem(item, { requireId: false });
-    if (problem !== undefined)
-      throw new CliUsageError(`--seed ${path}: item ${index}: ${problem}.`);
+    if (problem !== undefined) throw new TypeError(`--seed ${path}: item ${index}: ${problem}.`);
     const { name, tag, id } = item as SeedPlant;
     return { name, ...(tag === undefined ? {} : { tag }), ...(id === undefined ? {} : { id }) };
   });
   const duplicate = findDuplicateId(seed);
   if (duplicate !== undefined) {
-    throw new CliUsageError(`--seed ${path}: id ${duplicate} is used twice.`);
+    throw new TypeError(`--seed ${path}: id ${duplicate} is used twice.`);
   }
   return seed;
 }

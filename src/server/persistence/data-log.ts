@@ -3,9 +3,9 @@
 // concurrent creates costs a few writes, not N. `commit()` resolves once every change made
 // before it is in the file, which is what a create's answer waits for.
 import fs from "node:fs";
+import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { StoredPlant } from "../../mock/types.js";
-import type { FsyncPolicy } from "./fsync-policy.js";
-import { type OpenLogFile, writeSnapshotFile } from "./write-snapshot.js";
+import { type LineEncoder, type OpenLogFile, writeSnapshotFile } from "./snapshot.js";
 
 export interface DataLog {
   /** Queues a create's line (newline included) for the next write. */
@@ -16,6 +16,32 @@ export interface DataLog {
   commit(): Promise<void>;
   /** Writes what is queued, syncs (unless "never") and closes the file. */
   close(): Promise<void>;
+}
+
+// When the file is flushed from the OS to the disk. A create is always answered only after
+// its line is written to the OS, so a killed process loses nothing it acknowledged; this
+// policy decides what a power loss (or a kernel crash) may cost.
+/** "always": before each answer; a number: every that many ms; "never": left to the OS. */
+export type FsyncPolicy = "always" | "never" | number;
+
+/**
+ * Once a second, as Redis' `appendfsync everysec`: a power loss costs at most about a
+ * second of creates, while no request waits for the disk. "always" makes every create
+ * wait for an fsync, which costs milliseconds on SSDs and far more on busy or network disks.
+ */
+export const DEFAULT_FSYNC: FsyncPolicy = 1_000;
+
+/** setInterval cannot wait longer: a larger period would fire at once. */
+export const MAX_FSYNC_PERIOD = MAX_TIMER_MS;
+
+/** Refuses a policy the server cannot use, naming the option. */
+export function checkFsyncPolicy(value: unknown): FsyncPolicy {
+  if (value === "always" || value === "never") return value;
+  if (typeof value === "number" && Number.isInteger(value) && value >= 1) {
+    if (value <= MAX_FSYNC_PERIOD) return value;
+  }
+  const message = `fsync must be "always", "never" or a whole number of milliseconds from 1 to ${MAX_FSYNC_PERIOD}.`;
+  throw typeof value === "number" ? new RangeError(message) : new TypeError(message);
 }
 
 const RETRY_AFTER_FAILURE_MS = 1_000;
@@ -31,7 +57,7 @@ export function openDataLog(options: {
   path: string;
   file: OpenLogFile;
   fsync: FsyncPolicy;
-  encode: { header(count: number): string; plant(plant: StoredPlant): string };
+  encode: LineEncoder;
   onError(error: Error): void;
 }): DataLog {
   const { path, fsync, encode, onError } = options;
@@ -192,11 +218,11 @@ export function openDataLog(options: {
 }
 
 /**
- * Writes `text` at `position` on the event loop's own thread. A group of lines is a few
- * hundred bytes into the OS page cache, microseconds of work: handing it to the thread pool
- * instead cost more than the write itself (a thread wake-up and an extra turn of the loop
- * per group), and creates got measurably slower. Only fsync, which waits for the disk, goes
- * to the thread pool. Resolves with the bytes written; a short write is continued.
+ * Writes `text` at `position` on the event loop's own thread. A group of lines is a small
+ * copy into the OS page cache: handing it to the thread pool would cost a thread wake-up
+ * and an extra turn of the loop per group, more than the write itself. Only fsync, which
+ * waits for the disk, goes to the thread pool. Resolves with the bytes written; a short
+ * write is continued.
  */
 function appendSync(fd: number, text: string, position: number): number {
   const bytes = Buffer.from(text, "utf8");

@@ -1,5 +1,5 @@
-// The data file (version 2) is a log of JSON lines, so a create costs one appended line
-// however large the store is:
+// The data file is a log of JSON lines, so a create costs one appended line however large
+// the store is:
 //
 //   {"format":"plant-store-data","version":2,"snapshot":2}     header: how many lines follow
 //   {"id":1,"name":"Ivy","owner":null}                          the snapshot: the store as it
@@ -7,18 +7,22 @@
 //   {"id":3,"name":"Fern","owner":"sha256:…"}                   one line per create since
 //
 // Every line after the header is a plant, in creation order: the file is the store. A reset
-// or load replaces the whole file with a new snapshot (written aside, then renamed), so the
-// file never holds a plant the store no longer has. Owners are hashed (owner-keys.ts).
-
+// or load replaces the whole file with a new snapshot (snapshot.ts), so the file never holds
+// a plant the store no longer has. Owners are hashed (owner-keys.ts).
+import { readFile } from "node:fs/promises";
+import { PlantIds } from "../../mock/plant-ids.js";
 import { findPlantRecordProblem } from "../../mock/plant-record-check.js";
 import type { StoredPlant } from "../../mock/types.js";
-import { OWNER_KEY_PATTERN, type OwnerKeys } from "./owner-keys.js";
+import { PlantStoreDataFileError } from "./data-file-error.js";
+import { findOwnerKeyProblem, type OwnerKeys } from "./owner-keys.js";
 
-export const FORMAT = "plant-store-data";
-export const LOG_VERSION = 2;
+const FORMAT = "plant-store-data";
+// Version 1 (one JSON document, rewritten whole) was never published and is not read.
+const VERSION = 2;
+const NEWLINE = 0x0a;
 
 export function encodeHeader(snapshotPlants: number): string {
-  return `${JSON.stringify({ format: FORMAT, version: LOG_VERSION, snapshot: snapshotPlants })}\n`;
+  return `${JSON.stringify({ format: FORMAT, version: VERSION, snapshot: snapshotPlants })}\n`;
 }
 
 /** One plant as a line of the file, newline included. */
@@ -31,8 +35,116 @@ export function encodePlantLine(plant: StoredPlant, owners: OwnerKeys): string {
   return `${JSON.stringify(line)}\n`;
 }
 
-/** The header's snapshot size, or why `value` (the parsed first line) is not a version 2 header. */
-export function readHeader(
+export interface DataFileContents {
+  entries: StoredPlant[];
+  /** Bytes of whole lines: where the next append goes (after a newline, if `unterminated`). */
+  size: number;
+  /** The last line is a whole record without its newline (a hand edit): it is kept. */
+  unterminated: boolean;
+  /** Bytes after the last newline that are no whole line: an append cut off by a crash. */
+  torn?: { line: number; bytes: Buffer };
+}
+
+/**
+ * What the data file at `path` holds, or `undefined` when there is no such file yet.
+ * Anything unusable throws `PlantStoreDataFileError`, naming the file as `name` and the line.
+ */
+export async function readDataFile(
+  path: string,
+  owners: OwnerKeys,
+  name = path,
+): Promise<DataFileContents | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new PlantStoreDataFileError(
+      `Data file ${name} cannot be read: ${(error as Error).message}`,
+    );
+  }
+  const fail = (line: number, problem: string) =>
+    new PlantStoreDataFileError(`Data file ${name}, line ${line}: ${problem}; fix or remove it.`);
+
+  // Bytes after the last newline are either a whole record whose newline is missing, or an
+  // append a crash cut short (never acknowledged). A cut-off append is never whole JSON.
+  // The header cannot be cut off (a snapshot is renamed into place only once whole), so
+  // a file without any newline is read as it is, and fails below if it is damaged.
+  const wholeEnd = bytes.lastIndexOf(NEWLINE) + 1;
+  let text = bytes.toString("utf8", 0, wholeEnd);
+  let unterminated = false;
+  let tornBytes: Buffer | undefined;
+  if (wholeEnd < bytes.length) {
+    const last = bytes.toString("utf8", wholeEnd);
+    if (wholeEnd === 0 || isJson(last)) {
+      text += `${last}\n`;
+      unterminated = true;
+    } else {
+      tornBytes = bytes.subarray(wholeEnd);
+    }
+  }
+
+  const headerEnd = text.indexOf("\n");
+  let header: unknown;
+  try {
+    header = JSON.parse(text.slice(0, headerEnd));
+  } catch (error) {
+    throw fail(1, `not valid JSON (${(error as Error).message})`);
+  }
+  const checked = readHeader(header);
+  if (!checked.ok) throw fail(1, checked.problem);
+
+  const entries: StoredPlant[] = [];
+  const ids = new PlantIds();
+  let line = 1;
+  for (let start = headerEnd + 1; start < text.length; ) {
+    const end = text.indexOf("\n", start);
+    line++;
+    let value: unknown;
+    try {
+      value = JSON.parse(text.slice(start, end));
+    } catch (error) {
+      throw fail(line, `not valid JSON (${(error as Error).message})`);
+    }
+    const problem =
+      findPlantRecordProblem(value, { requireId: true }) ??
+      findOwnerKeyProblem((value as { owner?: unknown }).owner);
+    if (problem !== undefined) throw fail(line, problem);
+    const plant = value as StoredPlant;
+    if (ids.has(plant.id)) throw fail(line, `id ${plant.id} is already used by an earlier line`);
+    ids.add(plant.id);
+    // The parsed line itself becomes the entry (the store copies what it keeps): one
+    // object fewer per line for the garbage collector.
+    plant.owner = owners.fromFile(plant.owner);
+    entries.push(plant);
+    start = end + 1;
+  }
+  if (entries.length < checked.snapshot) {
+    // The snapshot is renamed into place only once whole, so a short one is a damaged file.
+    throw fail(
+      line,
+      `the file ends after ${entries.length} plants, but its header announces a snapshot of ${checked.snapshot}`,
+    );
+  }
+  return {
+    entries,
+    size: tornBytes === undefined ? bytes.length : wholeEnd,
+    unterminated,
+    ...(tornBytes === undefined ? {} : { torn: { line: line + 1, bytes: tornBytes } }),
+  };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The header's snapshot size, or why `value` (the parsed first line) is not a header. */
+function readHeader(
   value: unknown,
 ): { ok: true; snapshot: number } | { ok: false; problem: string } {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -40,23 +152,10 @@ export function readHeader(
   }
   const header = value as Record<string, unknown>;
   if (header.format !== FORMAT) return { ok: false, problem: `"format" must be "${FORMAT}"` };
-  if (header.version !== LOG_VERSION) {
-    return { ok: false, problem: `"version" must be ${LOG_VERSION}` };
-  }
+  if (header.version !== VERSION) return { ok: false, problem: `"version" must be ${VERSION}` };
   const snapshot = header.snapshot;
   if (typeof snapshot !== "number" || !Number.isSafeInteger(snapshot) || snapshot < 0) {
     return { ok: false, problem: '"snapshot" must be a whole number, 0 or more' };
   }
   return { ok: true, snapshot };
-}
-
-/** Why `value` (a parsed line after the header) is not a stored plant, or undefined. */
-export function findPlantLineProblem(value: unknown): string | undefined {
-  const problem = findPlantRecordProblem(value, { requireId: true });
-  if (problem !== undefined) return problem;
-  const owner = (value as { owner?: unknown }).owner;
-  if (owner !== null && !(typeof owner === "string" && OWNER_KEY_PATTERN.test(owner))) {
-    return '"owner" must be null or "sha256:" and 64 hex digits';
-  }
-  return undefined;
 }

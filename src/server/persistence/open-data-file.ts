@@ -1,26 +1,39 @@
-import { open } from "node:fs/promises";
+// The data file of the server (`dataFile`, `--data`): taken with its lock, loaded into the
+// store, then kept in step with it by the log writer.
+import { open, readlink, realpath } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import type { PlantStore, StoredPlant } from "../../mock/types.js";
 import type { PlantStoreServerLog } from "../server-options.js";
 import { PlantStoreDataFileError } from "./data-file-error.js";
-import { openDataLog } from "./data-log.js";
-import type { FsyncPolicy } from "./fsync-policy.js";
-import { encodeHeader, encodePlantLine } from "./log-format.js";
+import { type DataFileLock, lockDataFile } from "./data-file-lock.js";
+import { type FsyncPolicy, openDataLog } from "./data-log.js";
+import {
+  type DataFileContents,
+  encodeHeader,
+  encodePlantLine,
+  readDataFile,
+} from "./log-format.js";
 import { createOwnerKeys } from "./owner-keys.js";
-import { readDataFile } from "./read-data-file.js";
-import { removeStaleSnapshots } from "./stale-snapshots.js";
-import { type OpenLogFile, writeSnapshotFile } from "./write-snapshot.js";
+import {
+  type OpenLogFile,
+  removeStaleSnapshots,
+  syncDirectory,
+  writeAll,
+  writeSnapshotFile,
+} from "./snapshot.js";
 
 export interface DataFilePersistence {
   /** Resolves once every change made so far is in the file: a create's answer waits for it. */
   commit(): Promise<void>;
-  /** Stops listening to the store, writes what is queued, syncs and closes the file. */
+  /** Stops listening to the store, writes what is queued, syncs, closes and unlocks the file. */
   close(): Promise<void>;
 }
 
 /**
- * Loads `path` into `store` (no file yet = keep the seed), then appends every create to it
- * and rewrites it after a reset or load. A file that exists but cannot be used throws
- * `PlantStoreDataFileError`: starting empty instead would overwrite the user's data.
+ * Locks and loads `path` into `store` (no file yet = keep the seed), then appends every
+ * create to it and rewrites it after a reset or load. A file that is in use by another
+ * server, or exists but cannot be used, throws `PlantStoreDataFileError`: starting empty
+ * instead would overwrite the user's data.
  */
 export async function openDataFile(options: {
   store: PlantStore;
@@ -29,68 +42,133 @@ export async function openDataFile(options: {
   fsync: FsyncPolicy;
   log: PlantStoreServerLog;
 }): Promise<DataFilePersistence> {
-  const { store, path, log } = options;
-  const owners = createOwnerKeys(options.tokens);
-  const encode = {
-    header: encodeHeader,
-    plant: (plant: StoredPlant) => encodePlantLine(plant, owners),
-  };
-  const contents = await readDataFile(path, owners);
-  await removeStaleSnapshots(path);
-  if (contents !== undefined) store.load(contents.entries);
-
-  let file: OpenLogFile;
+  const { store, log } = options;
+  const name = options.path;
+  // A symbolic link stays a link: the file it points to is the one read, locked and
+  // replaced by snapshots (a rename over the link would replace the link itself).
+  let path: string;
+  let lock: DataFileLock;
   try {
-    file =
-      contents?.format === "log"
-        ? await openForAppending(path, contents.wholeBytes)
-        : // No file yet, or the version 1 format: the log starts with a snapshot of the store.
-          await writeSnapshotFile(path, store.entries(), encode);
+    path = await realDataPath(name);
+    lock = await lockDataFile(path, name);
   } catch (error) {
-    // Found now rather than at the first create, which could only answer 500.
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new PlantStoreDataFileError(
-      `Data file ${path} cannot be written (${reason}); check that its directory exists and is writable.`,
-    );
+    throw error instanceof PlantStoreDataFileError ? error : dataFileError(name, error);
   }
-  if (contents?.format === "log" && contents.torn !== undefined) {
-    const { line, bytes } = contents.torn;
-    log(
-      `Data file ${path}, line ${line}: dropped ${bytes} bytes of a line cut off mid-write (the process stopped before that create was answered).`,
-      "error",
-    );
-  }
-
-  const dataLog = openDataLog({
-    path,
-    file,
-    fsync: options.fsync,
-    encode,
-    onError: (error) => log(`Could not write the data file ${path}: ${error.message}`, "error"),
-  });
-  const unsubscribe = store.subscribe((change) => {
-    if (change.kind === "create") dataLog.append(encode.plant(change.plant));
-    // The snapshot is taken now, before any later change, and written in the background.
-    else dataLog.rewrite(store.entries());
-  });
-  return {
-    commit: dataLog.commit,
-    async close() {
-      unsubscribe();
-      await dataLog.close();
-    },
-  };
-}
-
-/** Opens the log to append after its last whole line, cutting off a line a crash tore. */
-async function openForAppending(path: string, wholeBytes: number): Promise<OpenLogFile> {
-  const handle = await open(path, "r+");
   try {
-    // Appends must start on a fresh line, or the next one would look corrupt.
-    await handle.truncate(wholeBytes);
+    const owners = createOwnerKeys(options.tokens);
+    const encode = {
+      header: encodeHeader,
+      plant: (plant: StoredPlant) => encodePlantLine(plant, owners),
+    };
+    const contents = await readDataFile(path, owners, name);
+    await removeStaleSnapshots(path);
+    if (contents !== undefined) store.load(contents.entries);
+    const file = await openForAppending(path, name, contents, () =>
+      writeSnapshotFile(path, store.entries(), encode),
+    );
+    if (contents?.torn !== undefined) {
+      const aside = await moveTornTail(path, file, contents.torn.bytes).catch((error) => {
+        void file.handle.close();
+        throw dataFileError(name, error);
+      });
+      log(
+        `Data file ${name}, line ${contents.torn.line}: moved ${contents.torn.bytes.length} bytes of a line cut off mid-write to ${aside} (the process stopped before that create was answered).`,
+        "error",
+      );
+    }
+
+    const dataLog = openDataLog({
+      path,
+      file,
+      fsync: options.fsync,
+      encode,
+      onError: (error) => log(`Could not write the data file ${name}: ${error.message}`, "error"),
+    });
+    const unsubscribe = store.subscribe((change) => {
+      if (change.kind === "create") dataLog.append(encode.plant(change.plant));
+      // The snapshot is taken now, before any later change, and written in the background.
+      else dataLog.rewrite(store.entries());
+    });
+    return {
+      commit: dataLog.commit,
+      async close() {
+        unsubscribe();
+        try {
+          await dataLog.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
   } catch (error) {
-    await handle.close();
+    await lock.release();
     throw error;
   }
-  return { handle, size: wholeBytes };
+}
+
+/** The path with every symbolic link resolved, including a link to a file not created yet. */
+async function realDataPath(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const target = await readlink(path).catch(() => undefined);
+  if (target !== undefined) return realDataPath(resolve(dirname(path), target));
+  return join(await realpath(dirname(path)), basename(path));
+}
+
+/**
+ * The file, open after its last whole line. No file yet: a snapshot of the store. Found
+ * unwritable now rather than at the first create, which could only answer 500.
+ */
+async function openForAppending(
+  path: string,
+  name: string,
+  contents: DataFileContents | undefined,
+  writeSnapshot: () => Promise<OpenLogFile>,
+): Promise<OpenLogFile> {
+  try {
+    if (contents === undefined) return await writeSnapshot();
+    const handle = await open(path, "r+");
+    try {
+      // Appends must start on a fresh line, or the next one would look damaged.
+      const size = contents.unterminated
+        ? contents.size + (await writeAll(handle, "\n", contents.size))
+        : contents.size;
+      return { handle, size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  } catch (error) {
+    throw dataFileError(name, error);
+  }
+}
+
+/**
+ * Copies the bytes of a cut-off append to a file beside the data file, flushed, and only
+ * then cuts them from the data file: they are never destroyed, in case they matter to
+ * someone. Resolves with the new file's path.
+ */
+async function moveTornTail(path: string, file: OpenLogFile, bytes: Buffer): Promise<string> {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const aside = `${path}.torn-${stamp}`;
+  const handle = await open(aside, "wx");
+  try {
+    await writeAll(handle, bytes, 0);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await syncDirectory(dirname(path));
+  await file.handle.truncate(file.size);
+  return aside;
+}
+
+function dataFileError(name: string, error: unknown): PlantStoreDataFileError {
+  const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new PlantStoreDataFileError(
+    `Data file ${name} cannot be written (${reason}); check that its directory exists and is writable.`,
+  );
 }

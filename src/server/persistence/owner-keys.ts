@@ -7,7 +7,13 @@
 import { createHash } from "node:crypto";
 
 const PREFIX = "sha256:";
-export const OWNER_KEY_PATTERN = /^sha256:[0-9a-f]{64}$/;
+const OWNER_KEY = /^sha256:[0-9a-f]{64}$/;
+
+/** Why `owner` (as read from the file) is not null or an owner key, or undefined. */
+export function findOwnerKeyProblem(owner: unknown): string | undefined {
+  if (owner === null || (typeof owner === "string" && OWNER_KEY.test(owner))) return undefined;
+  return '"owner" must be null or "sha256:" and 64 hex digits';
+}
 
 export interface OwnerKeys {
   /** The owner as written to the file. */

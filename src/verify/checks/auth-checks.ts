@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expectBearerChallenge, expectErrorAnswer, isSuccess } from "../contract-decisions.js";
-import type { CheckDefinition } from "./check-definition.js";
+import type { CheckDefinition } from "./check.js";
+import { expectBearerChallenge, expectErrorAnswer, isSuccess } from "./contract-decisions.js";
 
 interface AuthCase {
   id: string;

@@ -1,9 +1,8 @@
 import type { Plant } from "../../client/types.js";
-import { expectErrorAnswer, isSuccess } from "../contract-decisions.js";
 import type { Exchange } from "../exchange.js";
-import type { Findings } from "../findings.js";
 import { PlantStoreVerifyError } from "../verify-error.js";
-import type { CheckDefinition } from "./check-definition.js";
+import type { CheckDefinition, Findings } from "./check.js";
+import { expectErrorAnswer, isSuccess } from "./contract-decisions.js";
 
 /** The plants of a 200 answer that matched openapi.yaml, else undefined. */
 function plantsOf(exchange: Exchange | undefined): Plant[] | undefined {

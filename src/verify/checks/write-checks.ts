@@ -1,7 +1,7 @@
 import type { Plant } from "../../client/types.js";
-import { expectErrorAnswer, isSuccess } from "../contract-decisions.js";
 import { PlantStoreVerifyError } from "../verify-error.js";
-import { type CheckDefinition, NEEDS_WRITES } from "./check-definition.js";
+import { type CheckDefinition, NEEDS_WRITES } from "./check.js";
+import { expectErrorAnswer, isSuccess } from "./contract-decisions.js";
 import { expectPlants } from "./list-checks.js";
 
 const TAG = "plant-store-verify";
@@ -49,8 +49,16 @@ const createdIsListed: CheckDefinition = {
       plant.name === context.createdName ? [index] : [],
     );
     const before = context.visible?.length ?? 0;
-    if (positions.length !== 1) {
-      findings.difference(`${exchange.label} lists the created plant ${positions.length} times`);
+    // openapi.yaml: "Every create either lands whole or fails whole". An acknowledged create
+    // missing from its creator's list was lost; one listed twice was stored twice.
+    if (positions.length === 0) {
+      findings.violation(
+        `${exchange.label} does not list the plant whose create was acknowledged: it was never stored`,
+      );
+    } else if (positions.length > 1) {
+      findings.violation(
+        `${exchange.label} lists the created plant ${positions.length} times: one create stored several plants`,
+      );
     } else if ((positions[0] ?? 0) < before) {
       findings.difference(`${exchange.label} lists the created plant before older plants`);
     }
@@ -81,8 +89,9 @@ function rejectsBody(id: string, title: string, body: (tag: string) => object): 
       }
       const listed = await context.client.send(findings, { operation: "listPlants" });
       const after = expectPlants(findings, listed);
+      // A refused create must fail whole (openapi.yaml), so a plant it left behind breaks it.
       if (!accepted && after?.some((plant) => plant.tag === tag)) {
-        findings.difference(`${exchange.label} answered ${exchange.status} but created the plant`);
+        findings.violation(`${exchange.label} answered ${exchange.status} but created the plant`);
       }
       return "400, Error body naming name, nothing created";
     },
@@ -108,8 +117,9 @@ const isolation: CheckDefinition = {
       );
     }
     const plants = expectPlants(findings, exchange);
+    // openapi.yaml: a caller sees the public plants and its own, "never another token's".
     if (plants?.some((plant) => plant.name === context.createdName)) {
-      findings.difference(`${exchange?.label} with the second token lists the first token's plant`);
+      findings.violation(`${exchange?.label} with the second token lists the first token's plant`);
     }
     return "the second token's list does not contain it";
   },

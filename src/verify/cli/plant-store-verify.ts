@@ -1,12 +1,44 @@
 #!/usr/bin/env node
-import { readPackageVersion } from "../../server/cli/package-version.js";
 // plant-store-verify: checks a live deployment against openapi.yaml. Exit 0 = no violations,
 // 1 = violations, 2 = bad usage or a run that could not be judged (one line on stderr).
-import { parseCliArguments, USAGE } from "../cli-arguments.js";
-import { formatReport } from "../format-report.js";
-import type { VerifyProgress } from "../types.js";
+import { readPackageVersion } from "../../server/cli/package-version.js";
+import type { VerifyProgress, VerifyReport } from "../types.js";
 import { PlantStoreVerifyError } from "../verify-error.js";
 import { verifyPlantStore } from "../verify-plant-store.js";
+import { parseCliArguments, USAGE } from "./cli-arguments.js";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** The one-line verdict that ends the table. */
+function summarizeReport(report: VerifyReport): string {
+  const verdict = report.violations === 0 ? "no violations" : "VIOLATIONS FOUND";
+  return (
+    `${verdict}: ${plural(report.checks.length, "check")}, ${report.passed} passed, ` +
+    `${plural(report.violations, "violation")}, ${plural(report.differences, "difference")}, ` +
+    `${report.skipped} skipped`
+  );
+}
+
+/** The report as a table a person reads in a terminal or a CI log. */
+function formatReport(report: VerifyReport): string {
+  const mode = report.allowWrites ? "writes allowed" : "read-only";
+  const rows = [
+    ["check", "result", "detail"],
+    ...report.checks.map((check) => [check.id, check.result, check.detail]),
+  ];
+  const idWidth = Math.max(...rows.map((row) => row[0]?.length ?? 0));
+  const resultWidth = Math.max(...rows.map((row) => row[1]?.length ?? 0));
+  const lines = rows.map(([id = "", result = "", detail = ""]) =>
+    `${id.padEnd(idWidth)}  ${result.padEnd(resultWidth)}  ${detail}`.trimEnd(),
+  );
+  return [
+    `plant-store-verify: ${report.baseUrl} against openapi.yaml ${report.specVersion} (${mode})`,
+    "",
+    ...lines,
+    "",
+    summarizeReport(report),
+  ].join("\n");
+}
 
 // The progress line is redrawn in place, so it only makes sense on a terminal; in CI logs
 // it would add one line per check before the table that says it all.

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import type { VerifyPlantStoreOptions } from "./types.js";
+import { didYouMean } from "../../server/cli/closest-flag.js";
+import type { VerifyPlantStoreOptions } from "../types.js";
 
 export const USAGE = `Usage: plant-store-verify --base-url <url> [options]
 
@@ -37,6 +38,10 @@ export function parseCliArguments(
     if ((error as { code?: string }).code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
       return { kind: "usage-error", message: "unexpected argument: only --flags are accepted" };
     }
+    if ((error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      const first = (error as Error).message.split(". ")[0];
+      return { kind: "usage-error", message: `${first}${didYouMean(argv, Object.keys(OPTIONS))}` };
+    }
     return { kind: "usage-error", message: (error as Error).message.split("\n")[0] ?? "" };
   }
   if (values.help) return { kind: "help" };
@@ -65,20 +70,17 @@ export function parseCliArguments(
   };
 }
 
+const OPTIONS = {
+  "base-url": { type: "string" },
+  token: { type: "string" },
+  "second-token": { type: "string" },
+  "allow-writes": { type: "boolean" },
+  timeout: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean" },
+} as const;
+
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      "base-url": { type: "string" },
-      token: { type: "string" },
-      "second-token": { type: "string" },
-      "allow-writes": { type: "boolean" },
-      timeout: { type: "string" },
-      json: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-      version: { type: "boolean" },
-    },
-  });
+  return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: OPTIONS });
 }

@@ -1,7 +1,7 @@
 // Our documented decisions where the service description is silent (CONTRACT.md, the behaviour
 // table in docs/contract.md). Departing from them is a difference, never a violation.
-import type { Exchange } from "./exchange.js";
-import type { Findings } from "./findings.js";
+import type { Exchange } from "../exchange.js";
+import type { Findings } from "./check.js";
 
 const quote = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}...` : text);
 

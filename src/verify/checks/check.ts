@@ -1,6 +1,7 @@
+// What a check is, what the checks of one run share, and how a check records what it found.
 import type { Plant } from "../../client/types.js";
 import type { ExchangeClient } from "../exchange.js";
-import type { Findings } from "../findings.js";
+import type { VerifyFinding } from "../types.js";
 
 /** What the checks of one run share. */
 export interface CheckContext {
@@ -25,3 +26,20 @@ export interface CheckDefinition {
 }
 
 export const NEEDS_WRITES = "needs allowWrites (--allow-writes): it creates plants";
+
+/** Collects what one check found, so the check's result follows from it. */
+export class Findings {
+  readonly list: VerifyFinding[] = [];
+
+  violation(message: string): void {
+    this.list.push({ result: "violation", message });
+  }
+
+  difference(message: string): void {
+    this.list.push({ result: "difference", message });
+  }
+
+  get hasViolation(): boolean {
+    return this.list.some((finding) => finding.result === "violation");
+  }
+}

@@ -1,0 +1,63 @@
+// What `npm install plant-store-sdk` puts on a user's disk. Ajv compiles the response
+// validators at generate time (src/contract/generated), so it is a devDependency: nothing in
+// dist may import it, and the install stays within the budget of issue 26. Uses the dist/
+// that `npm test` builds first.
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createConsumerProject, packPackage, repoRoot, run } from "./packed-project.js";
+
+/** `du -sb node_modules` of a fresh project with only the packed package installed. */
+const INSTALL_BUDGET_BYTES = 1_300_000;
+
+const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
+const cleanup: string[] = [];
+afterAll(() => {
+  for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every module specifier a built file imports or requires. */
+function importsOf(text: string): string[] {
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g;
+  return [...text.matchAll(pattern)].map((match) => match[1] as string);
+}
+
+describe("ajv stays off the default install", () => {
+  it("is a pinned devDependency, not a dependency", () => {
+    expect(repoPackage.dependencies).not.toHaveProperty("ajv");
+    expect(repoPackage.devDependencies.ajv).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("is imported by no file of dist (its runtime helpers are bundled)", () => {
+    const dist = join(repoRoot, "dist");
+    const files = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((file) =>
+      /\.(c?js)$/.test(file),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const ajvImports = files.flatMap((file) =>
+      importsOf(readFileSync(join(dist, file), "utf8"))
+        .filter((specifier) => /^ajv(\/|$)/.test(specifier))
+        .map((specifier) => `${file}: ${specifier}`),
+    );
+    expect(ajvImports).toEqual([]);
+  });
+
+  it(`installs in at most ${INSTALL_BUDGET_BYTES / 1e6} MB`, async () => {
+    const tarball = await packPackage();
+    cleanup.push(dirname(tarball));
+    const project = await createConsumerProject([tarball]);
+    cleanup.push(project);
+    const { stdout } = await run("du", ["-sb", "node_modules"], { cwd: project });
+    const bytes = Number.parseInt(stdout, 10);
+    console.info(
+      `npm install of the packed package: ${bytes} B (budget ${INSTALL_BUDGET_BYTES} B)`,
+    );
+    expect(bytes).toBeLessThanOrEqual(INSTALL_BUDGET_BYTES);
+    const installed = readdirSync(join(project, "node_modules")).filter((n) => !n.startsWith("."));
+    expect(installed.sort()).toEqual([
+      "openapi-fetch",
+      "openapi-typescript-helpers",
+      "plant-store-sdk",
+    ]);
+  }, 90_000);
+});
