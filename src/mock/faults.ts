@@ -31,7 +31,8 @@ export interface FaultInjector extends PlantStoreFaults {
   takeFailure(operation: PlantStoreOperation): PendingFailure | undefined;
 }
 
-const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
+/** The operations a fault can target, in process and through POST /__admin/faults. */
+export const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
 const FAIL_NEXT_OPTIONS = ["status", "message", "times", "headers"];
 const DELAY_NEXT_OPTIONS = ["times"];
 /** `failNext(operation)` alone: the server failing as servers do. */

@@ -1,6 +1,8 @@
 // The body of POST /__admin/faults: `{ operation, status?, message?, headers?, times?, delayMs? }`,
 // the JSON form of failNext/delayNext. Checked field by field in that order; a field this
 // endpoint does not know is refused, so a misspelt "stauts" cannot pass as "no failure".
+import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
+import { OPERATIONS } from "../faults.js";
 import type { FailNextOptions, PlantStoreOperation } from "../types.js";
 
 export interface FaultRequest {
@@ -14,9 +16,6 @@ export interface FaultRequest {
 export type FaultBodyResult = { ok: true; fault: FaultRequest } | { ok: false; message: string };
 
 const FIELDS = new Set(["operation", "status", "message", "headers", "times", "delayMs"]);
-const OPERATIONS = new Set<string>(["listPlants", "createPlant"]);
-// setTimeout's longest delay; a longer one would fire at once.
-const MAX_DELAY_MS = 2 ** 31 - 1;
 // RFC 9110 token characters: what a header name may hold.
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // Visible ASCII, spaces and tabs: what a header value may hold without being refused.
@@ -32,7 +31,7 @@ export function parseFaultBody(body: unknown): FaultBodyResult {
   }
   const { operation, status, message, headers, times, delayMs } = body as Record<string, unknown>;
   if (operation === undefined) return fail("operation is required: listPlants or createPlant.");
-  if (typeof operation !== "string" || !OPERATIONS.has(operation)) {
+  if (typeof operation !== "string" || !OPERATIONS.includes(operation as PlantStoreOperation)) {
     return fail("operation must be listPlants or createPlant.");
   }
   if (status !== undefined && !(Number.isInteger(status) && isBetween(status, 400, 599))) {
@@ -52,9 +51,9 @@ export function parseFaultBody(body: unknown): FaultBodyResult {
   }
   if (
     delayMs !== undefined &&
-    !(typeof delayMs === "number" && isBetween(delayMs, 0, MAX_DELAY_MS))
+    !(typeof delayMs === "number" && isBetween(delayMs, 0, MAX_TIMER_MS))
   ) {
-    return fail(`delayMs must be a number of milliseconds from 0 to ${MAX_DELAY_MS}.`);
+    return fail(`delayMs must be a number of milliseconds from 0 to ${MAX_TIMER_MS}.`);
   }
   const unknown = Object.keys(body).find((name) => !FIELDS.has(name));
   if (unknown !== undefined) {
