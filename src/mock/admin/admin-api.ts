@@ -4,15 +4,15 @@
 // then route (404), method (405 with Allow), then the body (415, 413, 400). A refused
 // request changes nothing.
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
-import { createFaultInjector } from "../faults.js";
+import type { FaultInjector } from "../faults.js";
 import type { RequestJournal } from "../journal.js";
 import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../json-content-type.js";
 import { redactWord } from "../redact-target.js";
-import type { PlantStore, PlantStoreFaults, StoredPlant } from "../types.js";
+import type { PlantStore, StoredPlant } from "../types.js";
 import { adminError, adminJson, adminNoContent } from "./admin-answers.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth } from "./admin-auth.js";
 import { openAdminRefusal } from "./browser-guard.js";
-import { type FaultRequest, parseFaultBody } from "./fault-body.js";
+import { parseFaultBody } from "./fault-body.js";
 import { parsePlantsBody } from "./plants-body.js";
 import { readAdminJson } from "./read-admin-json.js";
 
@@ -25,7 +25,7 @@ export function isAdminPath(path: string): boolean {
 
 export interface AdminApiOptions {
   store: PlantStore;
-  faults: PlantStoreFaults;
+  faults: FaultInjector;
   journal: RequestJournal;
   maxBodyBytes: number;
   /** The admin token; `undefined` leaves the endpoints open. */
@@ -74,8 +74,14 @@ export function createAdminApi(
         if (!body.ok) return body.answer;
         const parsed = parseFaultBody(body.value);
         if (!parsed.ok) return adminError(400, parsed.message);
-        const refusal = applyFault(faults, parsed.fault);
-        return refusal === undefined ? adminNoContent() : adminError(400, refusal);
+        const { operation, failure, delay } = parsed.fault;
+        try {
+          faults.addFault(operation, failure, delay);
+        } catch (error) {
+          // The injector's TypeError or RangeError, naming the field.
+          return adminError(400, (error as Error).message);
+        }
+        return adminNoContent();
       },
       DELETE: async () => {
         faults.clearFaults();
@@ -135,26 +141,6 @@ export function createAdminApi(
     }
     return endpoint(request);
   };
-}
-
-/**
- * Sets a fault on a scratch injector first: whatever failNext/delayNext refuse is refused
- * before either touches the real queues, so a bad fault changes nothing.
- */
-function applyFault(faults: PlantStoreFaults, fault: FaultRequest): string | undefined {
-  const set = (target: PlantStoreFaults) => {
-    if (fault.delay !== undefined) {
-      target.delayNext(fault.operation, fault.delay.ms, { times: fault.delay.times });
-    }
-    if (fault.failure !== undefined) target.failNext(fault.operation, fault.failure);
-  };
-  try {
-    set(createFaultInjector());
-  } catch (error) {
-    return (error as Error).message;
-  }
-  set(faults);
-  return undefined;
 }
 
 function toAdminPlant(plant: StoredPlant): AdminPlant {
