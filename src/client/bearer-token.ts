@@ -1,4 +1,4 @@
-import { check } from "./check.js";
+import { check } from "./checks.js";
 
 // RFC 6750's b64token: what may follow "Bearer " in an Authorization header. Anything else (a
 // space, CR/LF, a quote) would break the header or be read as another parameter.
