@@ -53,9 +53,7 @@ describe("one signal shared by many calls", () => {
       expect(outcomes.map((error) => (error as Error).message)).toEqual(
         Array(12).fill("app shutting down"),
       );
-      expect(warnings.map((warning) => warning.name)).not.toContain(
-        "MaxListenersExceededWarning",
-      );
+      expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
     } finally {
       process.off("warning", onWarning);
     }
@@ -76,9 +74,7 @@ describe("one signal shared by many calls", () => {
       controller.abort(new Error("app shutting down"));
       await Promise.all(calls);
       await new Promise((resolve) => process.nextTick(resolve));
-      expect(warnings.map((warning) => warning.name)).not.toContain(
-        "MaxListenersExceededWarning",
-      );
+      expect(warnings.map((warning) => warning.name)).not.toContain("MaxListenersExceededWarning");
       // Each request was cancelled with the caller's reason.
       expect(fetch.requests.every((request) => request.signal.aborted)).toBe(true);
     } finally {
