@@ -102,10 +102,10 @@ describe("PlantStoreApiError messages", () => {
   });
 
   it.each([
-    ["an object", { error: 500, message: { text: "boom" } }],
-    ["a number", { error: 500, message: 42 }],
-    ["empty", { error: 500, message: "" }],
-  ])("fall back to the status text when the body's message is %s", async (_, body) => {
+    ["an object", { error: 500, message: { text: "boom" } }, false],
+    ["a number", { error: 500, message: 42 }, false],
+    ["empty", { error: 500, message: "" }, true],
+  ])("fall back to the status text when the body's message is %s", async (_, body, isErrorBody) => {
     const fetch = stubFetch(
       new Response(JSON.stringify(body), { status: 500, statusText: "Internal Server Error" }),
     );
@@ -114,8 +114,8 @@ describe("PlantStoreApiError messages", () => {
     expect(error.message).toBe(
       "GET https://plants.example/v1/plants failed with status 500: Internal Server Error",
     );
-    // Not the contract's Error body, so only its text.
-    expect(error.body).toBeUndefined();
+    // body only when it is the contract's Error body (a message that is a string); text always.
+    expect(error.body).toEqual(isErrorBody ? body : undefined);
     expect(JSON.parse(error.text)).toEqual(body);
   });
 
