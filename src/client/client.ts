@@ -1,5 +1,5 @@
 import createClient from "openapi-fetch";
-import { runAttempt, type Send } from "./attempt.js";
+import { type Attempt, runAttempt } from "./attempt.js";
 import { bearer } from "./bearer-token.js";
 import { assertNewPlant, checkedListLimit, readCallOptions, readClientOptions } from "./checks.js";
 import { withRetries } from "./retry.js";
@@ -60,13 +60,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
   const call = async <T>(
     callOptions: PlantStoreCallOptions | undefined,
     retryByDefault: boolean,
-    attempt: {
-      method: string;
-      url: string;
-      send: Send;
-      expected: (body: unknown) => body is T;
-      withoutBody?: T;
-    },
+    attempt: Omit<Attempt<T>, "signal">,
   ): Promise<T> => {
     const { signal, retry } = readCallOptions(callOptions, retryByDefault);
     return withRetries(
