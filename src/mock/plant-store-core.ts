@@ -47,9 +47,9 @@ export interface PlantStoreFetchHandlerOptions extends PlantStoreHandlerOptions 
    * The admin endpoints under /__admin/ (reset, faults, request journal, store contents):
    * off by default; `true` open, `{ token }` behind `Authorization: Bearer <token>`.
    */
-  admin?: PlantStoreAdminOption;
+  admin?: PlantStoreAdminOption | undefined;
   /** Answers `GET /` from a browser with this page (see `createLandingPage`); none by default. */
-  landingPage?: LandingPage;
+  landingPage?: LandingPage | undefined;
 }
 
 export interface PlantStoreCoreOptions extends PlantStoreFetchHandlerOptions {
