@@ -10,9 +10,9 @@ export interface PlantStoreAdminOptions {
    */
   baseUrl: string;
   /** The admin token, when the server has one (`--admin-token`, `admin: { token }`). */
-  token?: string;
+  token?: string | undefined;
   /** The fetch to use; default the global fetch, looked up at each call (so MSW or a spy still sees it). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
 }
 
 export interface CheckedAdminOptions {

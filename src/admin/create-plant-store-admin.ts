@@ -47,7 +47,9 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
     const url = `${origin}/__admin/${path}`;
     const headers: Record<string, string> = { accept: "application/json" };
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
+    // The server refuses an admin POST or PUT without it, even with no body: a web page
+    // cannot send this type without a preflight, so it proves the request is no page's.
+    if (method === "POST" || method === "PUT") headers["content-type"] = "application/json";
     // Looked up now, not at creation, so interception installed later still applies.
     const fetchNow = givenFetch ?? globalThis.fetch;
     const response = await fetchNow(url, {
@@ -64,7 +66,7 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
         status: response.status,
         statusText: response.statusText,
         body: isErrorBody(parsed) ? parsed : undefined,
-        adminOff: answeredByApi(response, parsed),
+        adminOff: answeredByApi(response),
       });
     }
     return parsed;
@@ -107,14 +109,13 @@ function timesField(times: number | undefined): { times?: number | string } {
 
 /**
  * With the admin endpoints off, /__admin/... is an unknown path of the API: its 401 (realm
- * "plant-store", where the admin endpoints' is "plant-store-admin") or its 404.
+ * "plant-store", where the admin endpoints' is "plant-store-admin") or its 404. The client
+ * calls only paths the admin endpoints have, so they never answer it 404 themselves.
  */
-function answeredByApi(response: Response, body: unknown): boolean {
-  if (response.status === 401) {
-    return response.headers.get("www-authenticate")?.includes('realm="plant-store"') ?? false;
-  }
-  const message = isErrorBody(body) ? body.message : "";
-  return response.status === 404 && !message.includes("is not an admin endpoint");
+function answeredByApi(response: Response): boolean {
+  if (response.status === 404) return true;
+  if (response.status !== 401) return false;
+  return response.headers.get("www-authenticate")?.includes('realm="plant-store"') ?? false;
 }
 
 function parseJson(text: string): unknown {

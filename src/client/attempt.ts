@@ -1,116 +1,124 @@
+import type { FetchResponse } from "openapi-fetch";
+import { whenAborted } from "./abort.js";
 import { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
-import { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
+import { innermostReason, PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
 import { PlantStoreError } from "./errors/PlantStoreError.js";
 import { PlantStoreTimeoutError } from "./errors/PlantStoreTimeoutError.js";
+import type { PlantStoreFetch } from "./types.js";
 
-/** What openapi-fetch gives back for a request read as text. */
-export interface Sent {
-  data?: string;
-  error?: unknown;
-  response: Response;
-}
-
-/** Sends one request through openapi-fetch with the init an attempt supplies. */
-export type Send = (init: {
+/** What an attempt hands the openapi-fetch call it makes. */
+export interface SendInit {
   parseAs: "text";
   signal: AbortSignal | undefined;
-  fetch: (request: Request) => Promise<Response>;
-}) => Promise<Sent>;
+  fetch: PlantStoreFetch;
+}
+
+/** One openapi-fetch call (`client.GET(...)`), with the init an attempt supplies. */
+// biome-ignore lint/suspicious/noExplicitAny: any operation of the contract, read as text
+export type Send = (init: SendInit) => Promise<FetchResponse<any, { parseAs: "text" }, any>>;
+
+/** One attempt of a call: what to send, and what its 2xx body must be. */
+export interface Attempt<T> {
+  method: string;
+  /** The URL the request goes to, as messages name it. */
+  url: string;
+  send: Send;
+  /** What the contract promises a 2xx body holds. */
+  expected: (body: unknown) => body is T;
+  /** What a 2xx answer without a body means, when it means anything. */
+  withoutBody?: T | undefined;
+  signal: AbortSignal | undefined;
+}
 
 /**
- * Makes the function that runs one attempt of a call: the token (`sign` puts the SDK's headers
- * on the request, asynchronously when it asks a token function), the request and its body,
- * all within the time limit and the caller's signal. A non-2xx answer becomes a
- * PlantStoreApiError; a 2xx body that is not what the contract promises (`expected`) a
- * PlantStoreError; no answer, or one that broke off mid-body, a PlantStoreConnectionError.
+ * Runs one attempt: the token and the middleware, the request, the response and its body, all
+ * within the time limit and the caller's signal. A non-2xx answer becomes a
+ * PlantStoreApiError; a 2xx body that is not what the contract promises a PlantStoreError; no
+ * answer, or one that broke off mid-body, a PlantStoreConnectionError.
  */
-export function createAttempt(
+export async function runAttempt<T>(
+  { method, url, send, expected, withoutBody, signal: callerSignal }: Attempt<T>,
   timeout: number,
-  fetchNow: (request: Request) => Promise<Response>,
-  sign: (request: Request) => Promise<void> | void,
-) {
-  // Written with one promise and plain callbacks rather than async/await: every call runs
-  // this, and each await or wrapper promise is a measurable share of a call's own cost.
-  return <T>(
-    method: string,
-    send: Send,
-    expected: (body: unknown) => body is T,
-    callerSignal: AbortSignal | undefined,
-  ): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      if (callerSignal?.aborted) return reject(callerSignal.reason);
-      // A plain timer and controller cost half what AbortSignal.timeout() does in Node, and the
-      // timer goes as soon as the attempt ends. With neither a time limit nor a caller's signal
-      // nothing can abort the attempt, so its Request gets no signal: in Node a Request that
-      // follows one costs about a third more (undici registers it with the garbage collector).
-      const timer = timeout < Infinity || callerSignal ? new AbortController() : undefined;
-      const signal =
-        timer && callerSignal ? AbortSignal.any([callerSignal, timer.signal]) : timer?.signal;
-      let url = "";
-      let stage = 0; // 0: asking the token, 1: request sent, 2: response headers in
-      // The Request carries the signal, so a fetch that heeds it cancels the request; the
-      // attempt also ends itself at once (the promise settles only once, so whatever the fetch
-      // or token function does later is ignored).
-      const clock =
-        timeout < Infinity
-          ? setTimeout(() => {
-              const error = new PlantStoreTimeoutError(
-                `${method} ${url} timed out (${timeout} ms)${stage ? "" : " waiting for the token"}`,
-              );
-              timer?.abort(error);
-              reject(error);
-            }, timeout)
-          : undefined;
-      if (callerSignal) {
-        // This signal is the attempt's own, so the listener goes with it.
-        signal?.addEventListener("abort", () => {
-          clearTimeout(clock);
-          reject(signal?.reason);
-        });
-      }
-      send({
-        parseAs: "text",
-        signal,
-        fetch: async (request) => {
-          url = request.url;
-          await sign(request);
-          // A token that came after the call ended (timed out, aborted) sends nothing.
-          signal?.throwIfAborted();
-          stage = 1;
-          const response = await fetchNow(request);
-          stage = 2;
-          return response;
-        },
-      }).then(
-        ({ data, error, response }) => {
-          clearTimeout(clock);
-          if (!response.ok) return reject(new PlantStoreApiError(method, url, response, error));
-          let body: unknown;
-          try {
-            body = JSON.parse(data as string);
-          } catch {}
-          if (expected(body)) return resolve(body);
-          reject(
-            new PlantStoreError(
-              `${method} ${url} answered ${response.status}, not with JSON plant(s)`,
-            ),
-          );
-        },
-        (error: unknown) => {
-          clearTimeout(clock);
-          reject(
-            // The caller's reason, or the PlantStoreTimeoutError the timer aborted with; the
-            // token function's own error, or one already ours, as is.
-            signal?.aborted
-              ? signal.reason
-              : !stage || error instanceof PlantStoreError
-                ? error
-                : new PlantStoreConnectionError(
-                    `${method} ${url}: ${stage > 1 ? "the answer broke off" : "no response"}`,
-                    { cause: error },
-                  ),
-          );
-        },
+  fetchNow: PlantStoreFetch,
+): Promise<T> {
+  callerSignal?.throwIfAborted();
+  let stage: "preparing" | "sent" | "answered" = "preparing";
+  // The Request carries this signal, so a fetch that heeds it cancels the request; `ended`
+  // rejects at the same moment, so the attempt ends even when the fetch (or a token function)
+  // ignores it. With neither a time limit nor a caller's signal nothing can end the attempt,
+  // and its Request goes without a signal.
+  const controller = timeout < Infinity || callerSignal ? new AbortController() : undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  const ended = new Promise<never>((_, reject) => {
+    const end = (reason: unknown) => {
+      controller?.abort(reason);
+      reject(reason);
+    };
+    if (timeout < Infinity) {
+      timer = setTimeout(() => {
+        const waiting = stage === "preparing" ? " waiting for the token" : "";
+        end(new PlantStoreTimeoutError(`${method} ${url} timed out (${timeout} ms)${waiting}`));
+      }, timeout);
+    }
+    if (callerSignal) unsubscribe = whenAborted(callerSignal, () => end(callerSignal.reason));
+  });
+  // Called by openapi-fetch after the middleware, the SDK's token included, has run.
+  const fetchOnce = async (request: Request) => {
+    // A token that came after the attempt ended (timed out, aborted) sends nothing.
+    controller?.signal.throwIfAborted();
+    stage = "sent";
+    const response = await fetchNow(request);
+    stage = "answered";
+    return response;
+  };
+  try {
+    const { data, error, response } = await Promise.race([
+      send({ parseAs: "text", signal: controller?.signal, fetch: fetchOnce }),
+      ended,
+    ]);
+    if (!response.ok) throw new PlantStoreApiError(method, url, response, error);
+    if (!data && withoutBody !== undefined) return withoutBody;
+    const body = parseJson(data);
+    if (expected(body)) return body;
+    throw new PlantStoreError(
+      `${method} ${url} answered ${response.status}, not with JSON plant(s)`,
+    );
+  } catch (error) {
+    // The caller's reason, or the PlantStoreTimeoutError the timer ended the attempt with.
+    if (controller?.signal.aborted) throw controller.signal.reason;
+    // An error of the token function or a middleware, or one already ours, as is.
+    if (stage === "preparing" || error instanceof PlantStoreError) throw error;
+    if (stage === "sent" && refusedTheRequest(error)) {
+      throw new TypeError(
+        "The fetch given as the fetch option did not accept a Request: pass a WHATWG fetch that does, such as the global fetch of Node 18+, browsers, Deno or Bun (not node-fetch or the undici package's fetch)",
+        { cause: error },
       );
+    }
+    const what = stage === "sent" ? "no response" : "the answer broke off";
+    const reason = innermostReason(error);
+    throw new PlantStoreConnectionError(`${method} ${url}: ${what}${reason && `: ${reason}`}`, {
+      cause: error,
     });
+  } finally {
+    clearTimeout(timer);
+    unsubscribe?.();
+  }
 }
+
+const parseJson = (text: string | undefined): unknown => {
+  try {
+    return JSON.parse(text as string);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A fetch written for its own Request class (node-fetch 3, the `undici` package) reads a
+ * WHATWG Request it does not know as a URL string, "[object Request]", and throws the
+ * TypeError of a URL parser: never a network failure, and never better on a retry.
+ */
+const refusedTheRequest = (error: unknown): boolean =>
+  error instanceof TypeError &&
+  `${error.message} ${(error as { input?: unknown }).input}`.includes("[object Request]");

@@ -1,5 +1,5 @@
 import { BEARER_TOKEN } from "../contract/bearer-token.js";
-import { check } from "./check.js";
+import { check } from "./checks.js";
 
 /** Refuses a token that is not a bearer token (never showing it); the Authorization value. */
 export function bearer(token: unknown): string {

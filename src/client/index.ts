@@ -4,19 +4,24 @@
  *
  * @module plant-store-sdk
  */
-export {
-  createPlantStoreClient,
-  type ListPlantsParams,
-  type PlantStoreCallOptions,
-  type PlantStoreClient,
-  type PlantStoreClientOptions,
-  type PlantStoreFetch,
-  type PlantStoreRetryOptions,
-  type PlantStoreToken,
-} from "./client.js";
+export { createPlantStoreClient } from "./client.js";
 export { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
 export { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
 export { PlantStoreError } from "./errors/PlantStoreError.js";
 export { PlantStoreTimeoutError } from "./errors/PlantStoreTimeoutError.js";
-export type { components, NewPlant, Plant, PlantStoreErrorBody, paths } from "./types.js";
+export type {
+  components,
+  Forwardable,
+  ListPlantsParams,
+  NewPlant,
+  Plant,
+  PlantStoreCallOptions,
+  PlantStoreClient,
+  PlantStoreClientOptions,
+  PlantStoreErrorBody,
+  PlantStoreFetch,
+  PlantStoreRetryOptions,
+  PlantStoreToken,
+  paths,
+} from "./types.js";
 export { SDK_VERSION } from "./version.js";

@@ -1,10 +1,27 @@
+import { whenAborted } from "./abort.js";
+import { MAX_TIMER_MS } from "./checks.js";
 import { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
 import { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
-import { retryAfterMs } from "./retry-after.js";
 
 // Statuses that say "try again later" rather than "this request is wrong" (as ky does,
 // less 413: a body too large does not shrink on a retry).
 const retryStatuses = [408, 429, 500, 502, 503, 504];
+
+// RFC 9110 allows two forms and nothing else: delta-seconds, or an HTTP date in the format
+// senders must use (IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT"). Date.parse alone would
+// read "1", "2025" or "soon 5" as dates.
+const deltaSeconds = /^\d+$/;
+const imfFixdate = /^\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT$/;
+
+/**
+ * The wait in ms that a `Retry-After` value asks for: negative for a date already past, NaN
+ * when there is none or it is not one of the two forms.
+ */
+export function retryAfterMs(value: string | null | undefined, now = Date.now()): number {
+  const text = value ?? "";
+  if (deltaSeconds.test(text)) return +text * 1000;
+  return imfFixdate.test(text) ? Date.parse(text) - now : Number.NaN;
+}
 
 /**
  * Runs `attempt`, and again up to `retries` more times while it fails transiently: no
@@ -13,46 +30,41 @@ const retryStatuses = [408, 429, 500, 502, 503, 504];
  * (so clients that failed together do not retry together); never more than `maxDelay`, nor
  * than a timer can hold. The caller's abort ends the wait at once, with the signal's reason.
  */
-export function withRetries<T>(
+export async function withRetries<T>(
   attempt: () => Promise<T>,
   retries: number,
   maxDelay: number,
   signal: AbortSignal | undefined,
 ): Promise<T> {
-  // A call that succeeds at once costs one `catch` here: no async wrapper or await of its own.
-  const from = (retry: number): Promise<T> =>
-    retry >= retries
-      ? attempt()
-      : attempt().catch((error: unknown) => {
-          if (
-            !(
-              error instanceof PlantStoreConnectionError ||
-              (error instanceof PlantStoreApiError && retryStatuses.includes(error.status))
-            )
-          ) {
-            throw error;
-          }
-          const asked = retryAfterMs(
-            (error as Partial<PlantStoreApiError>).headers?.get("retry-after"),
-          );
-          const delay = Math.min(
-            maxDelay,
-            2 ** 31 - 1, // setTimeout fires a longer wait at once
-            asked >= 0 ? asked : 500 * 2 ** retry * (1 - Math.random() / 4),
-          );
-          return new Promise((resolve, reject) => {
-            signal?.throwIfAborted();
-            const abort = () => {
-              clearTimeout(timer);
-              reject(signal?.reason);
-            };
-            // The listener goes when the wait ends: a long-lived signal must not collect them.
-            const timer = setTimeout(
-              () => resolve(signal?.removeEventListener("abort", abort)),
-              delay,
-            );
-            signal?.addEventListener("abort", abort);
-          }).then(() => from(retry + 1));
-        });
-  return from(0);
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const transient =
+        error instanceof PlantStoreConnectionError ||
+        (error instanceof PlantStoreApiError && retryStatuses.includes(error.status));
+      if (!transient || retry >= retries) throw error;
+      const asked =
+        error instanceof PlantStoreApiError ? retryAfterMs(error.headers.get("retry-after")) : NaN;
+      const backoff = 500 * 2 ** retry * (1 - Math.random() / 4);
+      await wait(Math.min(maxDelay, MAX_TIMER_MS, asked >= 0 ? asked : backoff), signal);
+    }
+  }
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    signal?.throwIfAborted();
+    const unsubscribe = signal
+      ? whenAborted(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
+    const timer = setTimeout(() => {
+      unsubscribe?.();
+      resolve();
+    }, ms);
+  });
 }

@@ -14,6 +14,12 @@ export interface CoreRequest {
   readonly path: string;
   /** The query with its leading "?", or "". */
   readonly search: string;
+  /**
+   * Where the request was sent, as a Host header spells it ("localhost:4010", "[::1]"): the
+   * URL's host in the fetch adapter, the Host header on Node; `null` when there is none
+   * (HTTP/1.0). The admin API answers only loopback hosts when it has no token.
+   */
+  readonly host: string | null;
   /** A request header by its lower-case name, or `null` when absent. */
   header(name: string): string | null;
   /**

@@ -12,11 +12,12 @@ const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 // The adapters frame the body; a scenario that changed these would corrupt the connection.
 const FRAMING = new Set(["content-length", "transfer-encoding", "connection"]);
 
-export function checkFailureHeaders(headers: unknown): Record<string, string> {
+/** `prefix` starts every message: "failNext: " in process, nothing for the admin body. */
+export function checkFailureHeaders(headers: unknown, prefix: string): Record<string, string> {
   if (headers === undefined) return {};
   if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
     throw new TypeError(
-      "failNext: headers must be a Headers or an object of header names and string values.",
+      `${prefix}headers must be a Headers or an object of header names and string values.`,
     );
   }
   // A Headers has no own enumerable properties: Object.entries would see nothing at all.
@@ -25,21 +26,21 @@ export function checkFailureHeaders(headers: unknown): Record<string, string> {
   for (const [name, value] of entries) {
     const shown = JSON.stringify(name);
     if (!FIELD_NAME.test(name)) {
-      throw new TypeError(`failNext: headers: ${shown} is not a valid header name.`);
+      throw new TypeError(`${prefix}headers: ${shown} is not a valid header name.`);
     }
     const lower = name.toLowerCase();
     if (FRAMING.has(lower)) {
-      throw new TypeError(`failNext: headers: ${shown} cannot be set; the server frames the body.`);
+      throw new TypeError(`${prefix}headers: ${shown} cannot be set; the server frames the body.`);
     }
     if (Object.hasOwn(checked, lower)) {
-      throw new TypeError(`failNext: headers: ${shown} is given twice (names ignore case).`);
+      throw new TypeError(`${prefix}headers: ${shown} is given twice (names ignore case).`);
     }
     if (typeof value !== "string") {
-      throw new TypeError(`failNext: headers[${shown}] must be a string.`);
+      throw new TypeError(`${prefix}headers[${shown}] must be a string.`);
     }
     if (!FIELD_VALUE.test(value)) {
       throw new TypeError(
-        `failNext: headers[${shown}] is not a valid header value: visible ASCII, spaces and tabs only.`,
+        `${prefix}headers[${shown}] is not a valid header value: visible ASCII, spaces and tabs only.`,
       );
     }
     // Fetch's Headers trims these and node:http would not: trimmed here, every adapter agrees.

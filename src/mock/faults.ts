@@ -24,14 +24,40 @@ interface Queued<T> {
   remaining: number;
 }
 
+/** How messages name the call and its fields: failNext's `ms`, or the admin body's `delayMs`. */
+export interface FaultWords {
+  /** Put before every message, such as "failNext: ". */
+  prefix: string;
+  ms: string;
+  infinity: string;
+}
+
+const IN_PROCESS = {
+  failNext: { prefix: "failNext: ", ms: "ms", infinity: "Infinity" },
+  delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity" },
+} satisfies Record<string, FaultWords>;
+/** The words of POST /__admin/faults, whose body says `delayMs` and `"Infinity"`. */
+const OVER_HTTP: FaultWords = { prefix: "", ms: "delayMs", infinity: '"Infinity"' };
+
 export interface FaultInjector extends PlantStoreFaults {
+  /**
+   * failNext and/or delayNext of one operation in one step, both checked before either is
+   * queued (POST /__admin/faults); messages use the admin body's words by default.
+   */
+  addFault(
+    operation: PlantStoreOperation,
+    failure: FailNextOptions | undefined,
+    delay: { ms: number; times: number } | undefined,
+    words?: FaultWords,
+  ): void;
   /** Takes the next delay (ms) for `operation`, or 0. */
   takeDelay(operation: PlantStoreOperation): number;
   /** Takes the next failure for `operation`, or undefined. */
   takeFailure(operation: PlantStoreOperation): PendingFailure | undefined;
 }
 
-const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
+/** The operations a fault can target, in process and through POST /__admin/faults. */
+export const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
 const FAIL_NEXT_OPTIONS = ["status", "message", "times", "headers"];
 const DELAY_NEXT_OPTIONS = ["times"];
 /** `failNext(operation)` alone: the server failing as servers do. */
@@ -67,27 +93,17 @@ export function createFaultInjector(): FaultInjector {
 
   return {
     failNext(operation, options: FailNextOptions = {}) {
-      assertOperation(operation, "failNext");
-      assertOptions(options, FAIL_NEXT_OPTIONS, "failNext");
-      const status = checkStatus(options.status);
-      const message =
-        options.message === undefined
-          ? `${operation} failed with status ${status} (simulated by failNext).`
-          : options.message;
-      if (typeof message !== "string") throw new TypeError("failNext: message must be a string.");
-      // The Error body promises a message a person can read; "" would answer nothing.
-      if (message === "") throw new RangeError("failNext: message must not be empty.");
-      const headers = checkFailureHeaders(options.headers);
-      const remaining = checkTimes(options.times, "failNext");
-      push(failures, operation, { value: { status, message, headers }, remaining });
+      push(failures, operation, checkFailure(operation, options, IN_PROCESS.failNext));
     },
     delayNext(operation, ms: number, options: DelayNextOptions = {}) {
-      assertOperation(operation, "delayNext");
-      assertOptions(options, DELAY_NEXT_OPTIONS, "delayNext");
-      const message = `delayNext: ms must be a number of milliseconds from 0 to ${MAX_TIMER_MS}.`;
-      if (typeof ms !== "number") throw new TypeError(message);
-      if (!(ms >= 0 && ms <= MAX_TIMER_MS)) throw new RangeError(message);
-      push(delays, operation, { value: ms, remaining: checkTimes(options.times, "delayNext") });
+      push(delays, operation, checkDelay(operation, ms, options, IN_PROCESS.delayNext));
+    },
+    addFault(operation, failure, delay, words = OVER_HTTP) {
+      // Both are checked before either is queued: a refused fault changes nothing.
+      const checkedFailure = failure && checkFailure(operation, failure, words);
+      const checkedDelay = delay && checkDelay(operation, delay.ms, { times: delay.times }, words);
+      if (checkedFailure !== undefined) push(failures, operation, checkedFailure);
+      if (checkedDelay !== undefined) push(delays, operation, checkedDelay);
     },
     clearFaults() {
       failures.clear();
@@ -103,38 +119,73 @@ export function createFaultInjector(): FaultInjector {
   };
 }
 
-function assertOperation(operation: PlantStoreOperation, where: string): void {
+function checkFailure(
+  operation: PlantStoreOperation,
+  options: FailNextOptions,
+  words: FaultWords,
+): Queued<PendingFailure> {
+  const { prefix } = words;
+  assertOperation(operation, prefix);
+  assertOptions(options, FAIL_NEXT_OPTIONS, prefix);
+  const status = checkStatus(options.status, prefix);
+  const message =
+    options.message === undefined
+      ? `${operation} failed with status ${status} (simulated by failNext).`
+      : options.message;
+  if (typeof message !== "string") throw new TypeError(`${prefix}message must be a string.`);
+  // The Error body promises a message a person can read; "" would answer nothing.
+  if (message === "") throw new RangeError(`${prefix}message must not be empty.`);
+  const headers = checkFailureHeaders(options.headers, prefix);
+  return { value: { status, message, headers }, remaining: checkTimes(options.times, words) };
+}
+
+function checkDelay(
+  operation: PlantStoreOperation,
+  ms: number,
+  options: DelayNextOptions,
+  words: FaultWords,
+): Queued<number> {
+  const { prefix } = words;
+  assertOperation(operation, prefix);
+  assertOptions(options, DELAY_NEXT_OPTIONS, prefix);
+  const message = `${prefix}${words.ms} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}.`;
+  if (typeof ms !== "number") throw new TypeError(message);
+  if (!(ms >= 0 && ms <= MAX_TIMER_MS)) throw new RangeError(message);
+  return { value: ms, remaining: checkTimes(options.times, words) };
+}
+
+function assertOperation(operation: PlantStoreOperation, prefix: string): void {
   if (!OPERATIONS.includes(operation)) {
     throw new TypeError(
-      `${where}: unknown operation "${operation}"; use listPlants or createPlant.`,
+      `${prefix}unknown operation "${operation}"; use listPlants or createPlant.`,
     );
   }
 }
 
-function assertOptions(options: object, known: readonly string[], where: string): void {
+function assertOptions(options: object, known: readonly string[], prefix: string): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError(`${where}: options must be an object.`);
+    throw new TypeError(`${prefix}options must be an object.`);
   }
   for (const name of Object.keys(options)) {
     if (!known.includes(name)) {
       throw new TypeError(
-        `${where}: unknown option "${name}"; the options are ${known.join(", ")}.`,
+        `${prefix}unknown option "${name}"; the options are ${known.join(", ")}.`,
       );
     }
   }
 }
 
-function checkStatus(status: unknown): number {
+function checkStatus(status: unknown, prefix: string): number {
   if (status === undefined) return DEFAULT_FAILURE_STATUS;
-  const message = "failNext: status must be an integer from 400 to 599.";
+  const message = `${prefix}status must be an integer from 400 to 599.`;
   if (typeof status !== "number") throw new TypeError(message);
   if (!(Number.isInteger(status) && status >= 400 && status <= 599)) throw new RangeError(message);
   return status;
 }
 
-function checkTimes(times: unknown, where: string): number {
+function checkTimes(times: unknown, words: FaultWords): number {
   if (times === undefined) return 1;
-  const message = `${where}: times must be a positive integer or Infinity.`;
+  const message = `${words.prefix}times must be a positive integer or ${words.infinity}.`;
   if (typeof times !== "number") throw new TypeError(message);
   if (times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1)) return times;
   throw new RangeError(message);

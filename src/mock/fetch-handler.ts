@@ -43,10 +43,11 @@ function isRequest(value: unknown): value is Request {
 }
 
 function toCoreRequest(request: Request): CoreRequest {
-  const { path, search } = splitUrl(request.url);
+  const { host, path, search } = splitUrl(request.url);
   const headers = request.headers;
   return {
     method: request.method,
+    host,
     path,
     search,
     header: (name) => headers.get(name),
@@ -67,13 +68,16 @@ function toResponse(method: string, answer: CoreAnswer): Response {
  * fragment (`fetch("/plants#top")`), which is never sent over the wire: a server never sees
  * it, so neither does the core.
  */
-function splitUrl(url: string): { path: string; search: string } {
+function splitUrl(url: string): { host: string; path: string; search: string } {
   const hash = url.indexOf("#");
   const target = hash === -1 ? url : url.slice(0, hash);
-  const pathStart = target.indexOf("/", target.indexOf("//") + 2);
-  if (pathStart === -1) return { path: "/", search: "" };
+  const hostStart = target.indexOf("//") + 2;
+  const pathStart = target.indexOf("/", hostStart);
+  if (pathStart === -1) return { host: target.slice(hostStart), path: "/", search: "" };
+  // A Request refuses a URL with credentials, so all before the path is the host.
+  const host = target.slice(hostStart, pathStart);
   const query = target.indexOf("?", pathStart);
   return query === -1
-    ? { path: target.slice(pathStart), search: "" }
-    : { path: target.slice(pathStart, query), search: target.slice(query) };
+    ? { host, path: target.slice(pathStart), search: "" }
+    : { host, path: target.slice(pathStart, query), search: target.slice(query) };
 }

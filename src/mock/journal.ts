@@ -2,9 +2,9 @@
 // (in process through `requests()`, or over HTTP through GET /__admin/requests). It is always
 // on, so it is kept cheap and bounded: a fixed ring of the last JOURNAL_CAPACITY requests;
 // the query and the body are kept as received and only parsed when someone reads them.
-// Headers are never recorded, and a token a client put in the target is redacted, so no
-// Authorization value or token can end up here.
-import { redactTarget } from "./redact-target.js";
+// Headers are never recorded, and an accepted token a client put in the target, the method
+// or a create body is redacted, so no Authorization value or token can end up here.
+import { redactJson, redactTarget, redactWord } from "./redact-target.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 export const JOURNAL_CAPACITY = 1000;
@@ -42,41 +42,47 @@ export interface PlantStoreRequestJournal {
   clearRequests(): void;
 }
 
-/** A request on its way through the core; `finish` files it. */
+/** A request on its way through the core; `finish` files its answer. */
 export interface JournalRecord {
   readonly method: string;
   readonly path: string;
   readonly search: string;
   /** performance.now() at arrival; with performance.timeOrigin it also gives the wall time. */
   readonly started: number;
+  /** 0 until answered: an unanswered request is not listed yet. */
   status: number;
   durationMs: number;
   /** Set by the core once it has read a create body. */
   bodyText: string | undefined;
-  /** The caller's bearer token once authenticated: redacted wherever the target holds it. */
+  /** The caller's bearer token once authenticated: redacted wherever the request holds it. */
   token: string | undefined;
 }
 
 export interface RequestJournal {
+  /** Takes the request's place in the journal: entries are in order of arrival. */
   start(method: string, path: string, search: string): JournalRecord;
   finish(record: JournalRecord, status: number): void;
-  /** The kept requests, oldest first, as fresh objects the caller may change. */
+  /** The answered requests kept, oldest first, as fresh objects the caller may change. */
   entries(): JournalEntry[];
+  /** Empties the journal; a request that arrived before it is never listed after it. */
   clear(): void;
 }
 
-/** `secrets`: the accepted tokens, redacted from every recorded path and query. */
+/** `secrets`: the accepted tokens (API and admin), redacted from everything an entry shows. */
 export function createRequestJournal(
   secrets: readonly string[] = [],
   capacity = JOURNAL_CAPACITY,
 ): RequestJournal {
+  // Records are placed when they arrive, not when answered: a slow list that arrived first is
+  // listed first, and clear() drops a request still in flight along with the rest (its
+  // record, no longer in the ring, is answered into nowhere).
   let ring: (JournalRecord | undefined)[] = new Array(capacity);
   let next = 0;
   let count = 0;
 
   return {
     start(method, path, search) {
-      return {
+      const record: JournalRecord = {
         method,
         path,
         search,
@@ -86,20 +92,21 @@ export function createRequestJournal(
         bodyText: undefined,
         token: undefined,
       };
-    },
-    finish(record, status) {
-      record.status = status;
-      record.durationMs = Math.round((performance.now() - record.started) * 1000) / 1000;
       ring[next] = record;
       next = (next + 1) % capacity;
       if (count < capacity) count++;
+      return record;
+    },
+    finish(record, status) {
+      record.durationMs = Math.round((performance.now() - record.started) * 1000) / 1000;
+      record.status = status;
     },
     entries() {
       const first = (next - count + capacity) % capacity;
       const result: JournalEntry[] = [];
       for (let i = 0; i < count; i++) {
         const record = ring[(first + i) % capacity];
-        if (record !== undefined) result.push(toEntry(record, secrets));
+        if (record !== undefined && record.status !== 0) result.push(toEntry(record, secrets));
       }
       return result;
     },
@@ -121,7 +128,7 @@ function toEntry(record: JournalRecord, secrets: readonly string[]): JournalEntr
   const target = redactTarget(record.path + record.search, all);
   const queryStart = target.indexOf("?");
   const entry: JournalEntry = {
-    method: record.method,
+    method: redactWord(record.method, all),
     path: queryStart === -1 ? target : target.slice(0, queryStart),
     query: parseQuery(queryStart === -1 ? "" : target.slice(queryStart)),
     status: record.status,
@@ -129,7 +136,7 @@ function toEntry(record: JournalRecord, secrets: readonly string[]): JournalEntr
     time: new Date(performance.timeOrigin + record.started).toISOString(),
   };
   const body = parseBody(record.bodyText);
-  if (body.ok) entry.body = body.value;
+  if (body.ok) entry.body = redactJson(body.value, all);
   return entry;
 }
 

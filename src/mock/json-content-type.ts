@@ -1,3 +1,7 @@
+/** The answer to a body whose Content-Type is not JSON: the API's create and the admin POST/PUT. */
+export const CONTENT_TYPE_MESSAGE =
+  "The Content-Type header must be application/json or another +json type.";
+
 /** `application/json` or any `type/subtype+json`, parameters such as charset allowed. */
 export function isJsonContentType(header: string | null): boolean {
   if (header === null) return false;

@@ -19,7 +19,7 @@ import {
   noteBody,
   type PlantStoreRequestJournal,
 } from "./journal.js";
-import { isJsonContentType } from "./json-content-type.js";
+import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "./json-content-type.js";
 import {
   checkLandingPage,
   type LandingPage,
@@ -29,6 +29,7 @@ import {
 import { parseLimitParam } from "./limit-param.js";
 import { parseNewPlant } from "./new-plant-body.js";
 import { plantsJson } from "./plant-json.js";
+import { redactWord } from "./redact-target.js";
 import type {
   PlantStore,
   PlantStoreFaults,
@@ -37,8 +38,6 @@ import type {
 } from "./types.js";
 
 const ALLOW = { allow: "GET, POST" };
-const CONTENT_TYPE_MESSAGE =
-  "The Content-Type header must be application/json or another +json type.";
 const CONTENT_ENCODING_MESSAGE =
   "The Content-Encoding header is not supported; send the body uncompressed (identity).";
 
@@ -48,9 +47,9 @@ export interface PlantStoreFetchHandlerOptions extends PlantStoreHandlerOptions 
    * The admin endpoints under /__admin/ (reset, faults, request journal, store contents):
    * off by default; `true` open, `{ token }` behind `Authorization: Bearer <token>`.
    */
-  admin?: PlantStoreAdminOption;
+  admin?: PlantStoreAdminOption | undefined;
   /** Answers `GET /` from a browser with this page (see `createLandingPage`); none by default. */
-  landingPage?: LandingPage;
+  landingPage?: LandingPage | undefined;
 }
 
 export interface PlantStoreCoreOptions extends PlantStoreFetchHandlerOptions {
@@ -67,6 +66,8 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
   readonly store: PlantStore;
   /** The headers every answer carries (CORS), for answers made outside the core. */
   readonly baseHeaders: HeaderRecord;
+  /** The accepted tokens, API and admin: what no log line may show (request-log.ts). */
+  readonly secrets: readonly string[];
 }
 
 export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): PlantStoreCore {
@@ -76,12 +77,22 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
   const plantsPath = `${basePath}/plants`;
   const authenticate = createBearerAuth(tokens);
   const faults = createFaultInjector();
-  const journal = createRequestJournal(tokens ?? []);
   const adminOption = checkAdminOption(options.admin);
+  const adminToken = adminOption?.token;
+  const secrets = adminToken === undefined ? (tokens ?? []) : [...(tokens ?? []), adminToken];
+  const journal = createRequestJournal(secrets);
   const adminApi =
     adminOption === undefined
       ? undefined
-      : createAdminApi({ store, faults, journal, maxBodyBytes, token: adminOption.token, commit });
+      : createAdminApi({
+          store,
+          faults,
+          journal,
+          maxBodyBytes,
+          token: adminToken,
+          secrets,
+          commit,
+        });
   const landingPage = checkLandingPage(options.landingPage);
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
@@ -118,7 +129,9 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
 
     if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
     if (method !== "GET" && method !== "POST") {
-      const message = `The ${method} method is not allowed on ${plantsPath}; use GET or POST.`;
+      // Any token is a valid method name: `curl -X <token>` must not see it echoed.
+      const shown = redactWord(method, [...secrets, auth.token]);
+      const message = `The ${shown} method is not allowed on ${plantsPath}; use GET or POST.`;
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }
 
@@ -174,6 +187,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
     handle,
     store,
     baseHeaders,
+    secrets,
     failNext: faults.failNext,
     delayNext: faults.delayNext,
     clearFaults: faults.clearFaults,

@@ -1,6 +1,7 @@
 // Request targets go into logs and the journal; a client may have put a secret in one
 // (RFC 6750's access_token parameter, a token pasted into a path). Whatever the encoding,
-// no accepted token and no access_token value may come out.
+// no accepted token and no access_token value may come out. Create bodies and methods go
+// into the journal too, and follow the same rule.
 
 const REDACTED = "[redacted]";
 /** Tokens at least this long are also found inside longer text. */
@@ -34,6 +35,24 @@ export function redactTarget(target: string, tokens: readonly string[]): string 
   return holdsToken(decode(redacted), tokens)
     ? `${REDACTED} (the request target held a token)`
     : redacted;
+}
+
+/** A word such as a method ("curl -X <token>" sends one): "[redacted]" when it holds a token. */
+export function redactWord(text: string, tokens: readonly string[]): string {
+  return holdsToken(text, tokens) ? REDACTED : text;
+}
+
+/** A parsed JSON body with every key and value that holds a token replaced by "[redacted]". */
+export function redactJson(value: unknown, tokens: readonly string[]): unknown {
+  if (typeof value === "string") return redactWord(value, tokens);
+  // A token of digits is a number once parsed: {"pin": 12345678}.
+  if (typeof value === "number") return holdsToken(String(value), tokens) ? REDACTED : value;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, tokens));
+  if (typeof value !== "object" || value === null) return value;
+  // fromEntries defines own properties, so a key named "__proto__" stays a key.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [redactWord(key, tokens), redactJson(item, tokens)]),
+  );
 }
 
 /**

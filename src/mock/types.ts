@@ -8,16 +8,16 @@ export type { NewPlant, Plant, PlantStoreErrorBody };
 /** A plant to put in the store before any request: always public. */
 export interface SeedPlant {
   name: string;
-  tag?: string;
+  tag?: string | undefined;
   /** Optional explicit id; without one the store assigns the next free id. */
-  id?: number;
+  id?: number | undefined;
 }
 
 /** One stored plant as `entries()` returns it and `load()` accepts it. */
 export interface StoredPlant {
   id: number;
   name: string;
-  tag?: string;
+  tag?: string | undefined;
   /** The token that created it, or `null` for a public (seed) plant. */
   owner: string | null;
 }
@@ -61,7 +61,7 @@ export type PlantStoreChange =
 /** Options of `createPlantStore`. */
 export interface PlantStoreOptions {
   /** Public plants the store starts with and returns to on `reset()`; default `defaultSeed`. */
-  seed?: readonly SeedPlant[];
+  seed?: readonly SeedPlant[] | undefined;
 }
 
 /** The API operations a fault can target, named as the SDK's methods. */
@@ -70,23 +70,23 @@ export type PlantStoreOperation = "listPlants" | "createPlant";
 /** How `failNext` fails the next call(s). */
 export interface FailNextOptions {
   /** HTTP status of the simulated failure, 400 to 599; default 500. */
-  status?: number;
+  status?: number | undefined;
   /** The Error body's `message`, not empty; a sentence naming the status by default. */
-  message?: string;
+  message?: string | undefined;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
-  times?: number;
+  times?: number | undefined;
   /**
    * Extra response headers, such as `Retry-After`: a `Headers` or a plain object. Names are
    * case-insensitive: one that the answer already has (`Content-Type`) replaces it. Values
    * are visible ASCII (spaces and tabs allowed).
    */
-  headers?: Headers | Record<string, string>;
+  headers?: Headers | Record<string, string> | undefined;
 }
 
 /** How many calls `delayNext` delays. */
 export interface DelayNextOptions {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
-  times?: number;
+  times?: number | undefined;
 }
 
 /** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
@@ -102,25 +102,25 @@ export interface PlantStoreFaults {
 /** Options of `createPlantStoreFetchHandler` (`createPlantStoreHandlers` takes `baseUrl`). */
 export interface PlantStoreHandlerOptions {
   /** The store to serve; default a new store seeded with `seed`. */
-  store?: PlantStore;
+  store?: PlantStore | undefined;
   /** Seed for the store created when none is given; default `defaultSeed`. */
-  seed?: readonly SeedPlant[];
+  seed?: readonly SeedPlant[] | undefined;
   /**
    * Accepted RFC 6750 bearer tokens, at least one; leave it out to accept any well-formed
    * bearer token (`[]` is a RangeError: it would accept nothing).
    */
-  tokens?: readonly string[];
+  tokens?: readonly string[] | undefined;
   /** Status of a successful create; default 201. */
-  createStatus?: 200 | 201;
+  createStatus?: 200 | 201 | undefined;
   /** Path prefix such as "/v1" (ASCII path characters; no `?`, `#`, `%` or `..`); default "". */
-  basePath?: string;
+  basePath?: string | undefined;
   /** Largest accepted request body in bytes; default 1 MiB (1_048_576). */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * `Access-Control-Allow-Origin`: "*" (default), an origin as browsers send it
    * ("https://app.example"), or `null` for no CORS headers.
    */
-  corsOrigin?: string | null;
+  corsOrigin?: string | null | undefined;
 }
 
 /** The reference server as one function, `Request -> Response`, with its store and faults. */

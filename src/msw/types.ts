@@ -13,7 +13,7 @@ export interface PlantStoreHandlersOptions extends Omit<PlantStoreHandlerOptions
    * `onUnhandledRequest`. `true`: every other path under `baseUrl` gets the contract's 404
    * too, as from the standalone server, and handlers listed after this set never see it.
    */
-  answerUnknownPaths?: boolean;
+  answerUnknownPaths?: boolean | undefined;
 }
 
 /** The MSW handler set, the store it serves, its faults and its request journal. */

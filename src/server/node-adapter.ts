@@ -74,6 +74,7 @@ function writeError(
 /** One allocation per request: methods on the prototype, no closures. */
 class NodeCoreRequest implements CoreRequest {
   readonly method: string;
+  readonly host: string | null;
   readonly path: string;
   readonly search: string;
   constructor(
@@ -83,6 +84,8 @@ class NodeCoreRequest implements CoreRequest {
     private awaitingContinue: boolean,
   ) {
     this.method = request.method ?? "GET";
+    // The adapter has already refused a missing Host on HTTP/1.1 and a malformed one.
+    this.host = request.headers.host ?? null;
     this.path = target.path;
     this.search = target.search;
   }

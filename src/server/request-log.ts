@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
-import { redactTarget } from "../mock/redact-target.js";
+import { redactTarget, redactWord } from "../mock/redact-target.js";
 import type { PlantStoreServerLog } from "./server-options.js";
 
 const MAX_PATH_LENGTH = 200;
@@ -10,7 +10,8 @@ export type RawAnswers = WeakMap<ServerResponse, number>;
 
 /**
  * One line per request once its connection is done with it: `POST /plants 201 2.3 ms`.
- * Only the method, path and query go in (never a header), with any token in them redacted.
+ * Only the method, path and query go in (never a header), with any token in them redacted
+ * (`tokens`: the API and admin tokens).
  */
 export function requestLogger(
   log: PlantStoreServerLog,
@@ -22,7 +23,7 @@ export function requestLogger(
     response.once("close", () => {
       const ms = (performance.now() - started).toFixed(1);
       const path = redactTarget(request.url ?? "", tokens);
-      const what = `${request.method} ${shorten(path)}`;
+      const what = `${redactWord(request.method ?? "", tokens)} ${shorten(path)}`;
       const rawStatus = raw.get(response);
       if (response.writableFinished) log(`${what} ${response.statusCode} ${ms} ms`, "request");
       else if (rawStatus !== undefined) log(`${what} ${rawStatus} ${ms} ms`, "request");

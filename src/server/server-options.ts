@@ -28,56 +28,56 @@ export type PlantStoreServerLog = (line: string, kind: "request" | "error") => v
 /** Options of `startPlantStoreServer`. */
 export interface PlantStoreServerOptions {
   /** TCP port; default 0 (any free port; read the chosen one from `url`). */
-  port?: number;
+  port?: number | undefined;
   /** Interface to listen on, an IP address or host name; default "127.0.0.1" (this machine only). */
-  host?: string;
+  host?: string | undefined;
   /**
    * Accepted RFC 6750 bearer tokens, at least one; default `[DEMO_TOKEN]`. The server never
    * accepts any token.
    */
-  tokens?: readonly string[];
+  tokens?: readonly string[] | undefined;
   /** Public plants of a new store; default the mock's `defaultSeed`. */
-  seed?: readonly SeedPlant[];
+  seed?: readonly SeedPlant[] | undefined;
   /** Serve this store instead of a new one. */
-  store?: PlantStore;
+  store?: PlantStore | undefined;
   /** Status of a successful create; default 201. */
-  createStatus?: 200 | 201;
+  createStatus?: 200 | 201 | undefined;
   /** `Access-Control-Allow-Origin`: "*" (default), an origin, or `null` for no CORS headers. */
-  corsOrigin?: string | null;
+  corsOrigin?: string | null | undefined;
   /** Path prefix such as "/v1"; default "". `url` includes it. */
-  basePath?: PlantStoreHandlerOptions["basePath"];
+  basePath?: PlantStoreHandlerOptions["basePath"] | undefined;
   /** Largest accepted request body in bytes; default 1 MiB, larger gets 413. */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
   /**
    * File that keeps the store across restarts: loaded at start, each create appended
    * before it is answered, rewritten after a reset or load (docs/persistence.md). Its
    * directory must exist.
    */
-  dataFile?: string;
+  dataFile?: string | undefined;
   /**
    * When the data file is flushed to disk: "always" (before each create is answered),
    * every N milliseconds, or "never" (left to the OS). Default 1000. A killed process
    * loses no answered create under any of them; this decides what a power loss may cost.
    */
-  fsync?: FsyncPolicy;
+  fsync?: FsyncPolicy | undefined;
   /**
    * Receives one line per request (`GET /plants 200 1.2 ms`, kind "request") and problems
    * such as a failed save of the data file (kind "error"). Never receives a token.
    */
-  log?: PlantStoreServerLog;
+  log?: PlantStoreServerLog | undefined;
   /** Send request lines to `log`; default true. False leaves only "error" lines (a little faster). */
-  logRequests?: boolean;
+  logRequests?: boolean | undefined;
   /** See `DEFAULT_TIMEOUTS`; 0 disables a timeout. */
-  requestTimeout?: number;
-  headersTimeout?: number;
-  keepAliveTimeout?: number;
-  shutdownTimeout?: number;
+  requestTimeout?: number | undefined;
+  headersTimeout?: number | undefined;
+  keepAliveTimeout?: number | undefined;
+  shutdownTimeout?: number | undefined;
   /**
    * The admin endpoints under /__admin/ (reset, faults, request journal, store contents).
    * Off by default. `true` opens them, which is refused on a host other than loopback;
    * `{ token }` requires `Authorization: Bearer <token>` (never one of `tokens`).
    */
-  admin?: PlantStoreAdminOption;
+  admin?: PlantStoreAdminOption | undefined;
   /** Answer `GET /` from a browser with the HTML landing page; default true. */
-  landingPage?: boolean;
+  landingPage?: boolean | undefined;
 }

@@ -86,7 +86,7 @@ export async function startPlantStoreServer(
   const graceful = createGracefulClose(server, inFlight, timeouts.shutdownTimeout);
   const logRequest =
     options.log !== undefined && options.logRequests !== false
-      ? requestLogger(log, rawAnswers, tokens)
+      ? requestLogger(log, rawAnswers, core.secrets)
       : undefined;
   const answer = nodeListenerFor(core);
   // One listener for everything a request needs: Node's emit copies its listener array

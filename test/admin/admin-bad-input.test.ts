@@ -78,7 +78,7 @@ describe("routes", () => {
       path,
       {},
       404,
-      `${path} is not an admin endpoint; they are ${endpoints}.`,
+      `The request path is not an admin endpoint; they are ${endpoints}.`,
     );
   });
 
@@ -142,7 +142,7 @@ describe("POST /__admin/faults refuses a bad fault, naming the field", () => {
     [
       "an unknown operation",
       { operation: "deletePlant", status: 500 },
-      "operation must be listPlants or createPlant.",
+      'unknown operation "deletePlant"; use listPlants or createPlant.',
     ],
     [
       "a status below 400",
@@ -167,7 +167,7 @@ describe("POST /__admin/faults refuses a bad fault, naming the field", () => {
     [
       "headers as an array",
       { operation: "listPlants", status: 503, headers: ["Retry-After: 1"] },
-      'headers must be an object of header names and string values, such as { "Retry-After": "1" }.',
+      "headers must be a Headers or an object of header names and string values.",
     ],
     [
       "a header name with a space",
@@ -177,12 +177,22 @@ describe("POST /__admin/faults refuses a bad fault, naming the field", () => {
     [
       "a header value that is a number",
       { operation: "listPlants", status: 503, headers: { "Retry-After": 1 } },
-      'headers["Retry-After"] must be a string of visible ASCII characters.',
+      'headers["Retry-After"] must be a string.',
     ],
     [
       "a header value with a line break",
       { operation: "listPlants", status: 503, headers: { "X-A": "a\r\nSet-Cookie: b" } },
-      'headers["X-A"] must be a string of visible ASCII characters.',
+      'headers["X-A"] is not a valid header value: visible ASCII, spaces and tabs only.',
+    ],
+    [
+      "a header the server frames the body with",
+      { operation: "listPlants", status: 503, headers: { "Content-Length": "0" } },
+      'headers: "Content-Length" cannot be set; the server frames the body.',
+    ],
+    [
+      "a good failure with a bad delay: neither is set",
+      { operation: "listPlants", status: 503, delayMs: -1 },
+      "delayMs must be a number of milliseconds from 0 to 2147483647.",
     ],
     [
       "times 0",

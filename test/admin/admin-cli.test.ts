@@ -26,7 +26,10 @@ async function start(args: readonly string[], env?: Record<string, string>) {
 function reset(url: string, token?: string): Promise<Response> {
   return fetch(`${url}/__admin/reset`, {
     method: "POST",
-    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+    headers: {
+      "content-type": "application/json",
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
   });
 }
 

@@ -29,6 +29,58 @@ describe("createPlantStoreFetchHandler({ admin, landingPage })", () => {
     expect(handle.requests().map((entry) => entry.path)).toEqual(["/v1/__admin/plants"]);
   });
 
+  it.each([
+    "https://plants.example.workers.dev",
+    "http://192.168.1.20:8787",
+    "http://localhost.attacker.example",
+  ])("keeps an open admin shut at %s: 403 on every endpoint, nothing changed", async (deployed) => {
+    const handle = createPlantStoreFetchHandler({ admin: true });
+    const created = await handle(
+      new Request(`${deployed}/plants`, {
+        method: "POST",
+        headers: { authorization: "Bearer t", "content-type": "application/json" },
+        body: '{"name":"Kept"}',
+      }),
+    );
+    expect(created.status).toBe(201);
+    const json = { "content-type": "application/json" };
+    for (const [method, path, init] of [
+      ["POST", "/__admin/reset", { headers: json }],
+      ["GET", "/__admin/requests", {}],
+      ["GET", "/__admin/plants", {}],
+      ["PUT", "/__admin/plants", { headers: json, body: "[]" }],
+      ["DELETE", "/__admin/requests", {}],
+    ] as const) {
+      const response = await handle(new Request(`${deployed}${path}`, { method, ...init }));
+      expect({ path, status: response.status, body: await response.json() }).toEqual({
+        path,
+        status: 403,
+        body: {
+          error: 403,
+          message:
+            "The request's Host is not this machine: admin endpoints without an admin token answer only localhost, 127.0.0.1 or [::1].",
+        },
+      });
+    }
+    expect(handle.store.entries().map((plant) => plant.name)).toContain("Kept");
+    expect(handle.requests()).toHaveLength(1);
+  });
+
+  it.each([
+    "http://localhost:8787",
+    "http://127.0.0.1:8787",
+    "http://[::1]:8787",
+    "http://app.localhost",
+  ])("serves an open admin at %s, and a token-guarded one anywhere", async (local) => {
+    const open = createPlantStoreFetchHandler({ admin: true });
+    expect((await open(new Request(`${local}/__admin/plants`))).status).toBe(200);
+    const guarded = createPlantStoreFetchHandler({ admin: { token: "adm" } });
+    const anywhere = new Request("https://plants.example.workers.dev/__admin/plants", {
+      headers: { authorization: "Bearer adm" },
+    });
+    expect((await guarded(anywhere)).status).toBe(200);
+  });
+
   it("answers /__admin/ as an unknown path without the admin option", async () => {
     const handle = createPlantStoreFetchHandler();
     const response = await handle(

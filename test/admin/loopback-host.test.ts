@@ -1,6 +1,7 @@
 // Where open admin endpoints are allowed: loopback addresses only.
 import { describe, expect, it } from "vitest";
-import { isLoopbackHost, openAdminProblem } from "../../src/server/admin-exposure.js";
+import { isLoopbackAuthority, isLoopbackHost } from "../../src/mock/admin/loopback-host.js";
+import { openAdminProblem } from "../../src/server/admin-exposure.js";
 
 describe("isLoopbackHost", () => {
   it.each([
@@ -12,6 +13,11 @@ describe("isLoopbackHost", () => {
     "::ffff:127.0.0.1",
     "localhost",
     "LOCALHOST",
+    "localhost.",
+    "app.localhost",
+    "app.localhost.",
+    "[::ffff:7f00:1]",
+    "127.255.255.255",
   ])("counts %s as this machine only", (host) => {
     expect(isLoopbackHost(host)).toBe(true);
   });
@@ -26,9 +32,31 @@ describe("isLoopbackHost", () => {
     "example.com",
     "localhost.example.com",
     "127.0.0.1.nip.io",
+    "localhost.attacker.example",
+    "attackerlocalhost",
+    "127.0.0.256",
+    "127.1",
+    "[::ffff:a00:1]",
+    "",
   ])("counts %s as reachable from a network", (host) => {
     expect(isLoopbackHost(host)).toBe(false);
   });
+});
+
+describe("isLoopbackAuthority (a Host header or a URL's host)", () => {
+  it.each([null, "localhost:4010", "127.0.0.1:80", "[::1]:4010", "[::1]", "app.localhost:5173"])(
+    "counts %s as this machine",
+    (authority) => {
+      expect(isLoopbackAuthority(authority)).toBe(true);
+    },
+  );
+
+  it.each(["attacker.example:4010", "10.0.0.1:4010", "[::2]:4010", "localhost.evil:80", ":4010"])(
+    "counts %s as another machine",
+    (authority) => {
+      expect(isLoopbackAuthority(authority)).toBe(false);
+    },
+  );
 });
 
 describe("openAdminProblem", () => {

@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createPlantStoreClient,
+  PlantStoreConnectionError,
+  PlantStoreError,
   type PlantStoreFetch,
   PlantStoreTimeoutError,
 } from "../../src/client/index.js";
@@ -82,5 +84,68 @@ describe("the package's own fetch handler as fetch, with a delayed answer", () =
     const call = client.createPlant({ name: "Fern" }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 200);
     await expect(call).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("a fetch that cannot take a Request", () => {
+  // node-fetch 3 and the undici package know only their own Request class: they read ours as
+  // the URL string "[object Request]", and their URL parser throws a TypeError.
+  const fetches: [string, (input: unknown) => Promise<Response>][] = [
+    [
+      "as node-fetch 3 does (new URL throws)",
+      async (input) => {
+        new URL(input as string);
+        return new Response("[]");
+      },
+    ],
+    [
+      "as the undici package does",
+      async (input) => {
+        if (!(input instanceof URL) && typeof input !== "string") {
+          throw new TypeError(`Failed to parse URL from ${input}`);
+        }
+        return new Response("[]");
+      },
+    ],
+  ];
+
+  it.each(fetches)(
+    "fails the first call at once, not retried, with a TypeError that says what to pass, %s",
+    async (_, refusing) => {
+      let calls = 0;
+      const fetch = ((input: unknown) => {
+        calls++;
+        return refusing(input);
+      }) as PlantStoreFetch;
+      const client = createPlantStoreClient({ baseUrl: "http://127.0.0.1:9", token: "t", fetch });
+      const error = await client.listPlants().catch((rejection: unknown) => rejection);
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error).not.toBeInstanceOf(PlantStoreError);
+      expect((error as Error).message).toBe(
+        "The fetch given as the fetch option did not accept a Request: pass a WHATWG fetch that does, such as the global fetch of Node 18+, browsers, Deno or Bun (not node-fetch or the undici package's fetch)",
+      );
+      expect((error as Error).cause).toBeInstanceOf(TypeError);
+      expect(calls).toBe(1);
+    },
+  );
+
+  it("is not confused with a network failure, which browsers also report as a TypeError", async () => {
+    let calls = 0;
+    const fetch: PlantStoreFetch = async () => {
+      calls++;
+      throw new TypeError("Failed to fetch");
+    };
+    const client = createPlantStoreClient({
+      baseUrl: "http://127.0.0.1:9",
+      token: "t",
+      fetch,
+      retries: { maxDelay: 0 },
+    });
+    const error = await client.listPlants().catch((rejection: unknown) => rejection);
+    expect(error).toBeInstanceOf(PlantStoreConnectionError);
+    expect((error as Error).message).toBe(
+      "GET http://127.0.0.1:9/plants: no response: Failed to fetch",
+    );
+    expect(calls).toBe(3);
   });
 });

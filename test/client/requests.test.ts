@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createPlantStoreClient, SDK_VERSION } from "../../src/client/index.js";
-import { sdkUserAgent } from "../../src/client/user-agent.js";
+import { sdkUserAgent } from "../../src/client/version.js";
 import { json, plants, stubFetch } from "./stub-fetch.js";
 
 const token = "t";
@@ -54,6 +54,46 @@ describe("requests", () => {
     const fetch = stubFetch(json({ name: "Fern" }, status));
     const client = createPlantStoreClient({ baseUrl: "https://plants.example", token, fetch });
     await expect(client.createPlant({ name: "Fern" })).resolves.toEqual({ name: "Fern" });
+  });
+
+  it.each([
+    ["204 without a body", new Response(null, { status: 204 })],
+    ["201 with an empty body", new Response("", { status: 201 })],
+    [
+      "200 with Content-Length: 0",
+      new Response("", { status: 200, headers: { "Content-Length": "0" } }),
+    ],
+  ])("resolves a create answered %s with the plant as sent (name and tag)", async (_, response) => {
+    const fetch = stubFetch(response);
+    const client = createPlantStoreClient({ baseUrl: "https://plants.example", token, fetch });
+    await expect(client.createPlant({ name: "Fern", tag: "shade", id: 7 })).resolves.toEqual({
+      name: "Fern",
+      tag: "shade",
+    });
+    await expect(client.createPlant({ name: "Fern", id: 8 })).resolves.toEqual({ name: "Fern" });
+  });
+
+  it.each([
+    ["an object", { "X-A": "1", "X-B": "2" }],
+    ["a Headers", new Headers({ "X-A": "1", "X-B": "2" })],
+    [
+      "an array of pairs",
+      [
+        ["X-A", "1"],
+        ["X-B", "2"],
+      ] as [string, string][],
+    ],
+  ])("takes the headers option as %s", async (_, headers) => {
+    const fetch = stubFetch(json([]));
+    const client = createPlantStoreClient({
+      baseUrl: "https://plants.example",
+      token,
+      fetch,
+      headers,
+    });
+    await client.listPlants();
+    expect(fetch.requests[0]?.headers.get("X-A")).toBe("1");
+    expect(fetch.requests[0]?.headers.get("X-B")).toBe("2");
   });
 
   it.each([

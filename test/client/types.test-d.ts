@@ -1,3 +1,4 @@
+import type { Middleware } from "openapi-fetch";
 import { describe, expectTypeOf, it } from "vitest";
 import {
   createPlantStoreClient,
@@ -52,7 +53,8 @@ describe("types", () => {
     expectTypeOf(error.status).toEqualTypeOf<number>();
     expectTypeOf(error.code).toEqualTypeOf<number | undefined>();
     expectTypeOf(error.headers).toEqualTypeOf<Headers>();
-    expectTypeOf(error.body).toEqualTypeOf<unknown>();
+    expectTypeOf(error.body).toEqualTypeOf<{ error: number; message: string } | undefined>();
+    expectTypeOf(error.text).toEqualTypeOf<string>();
     expectTypeOf(error.message).toEqualTypeOf<string>();
     expectTypeOf(error).toExtend<PlantStoreError>();
     expectTypeOf<PlantStoreTimeoutError>().toExtend<PlantStoreConnectionError>();
@@ -71,6 +73,24 @@ describe("types", () => {
     createPlantStoreClient({ baseUrl: "", token: "t", fetch: globalThis.fetch });
     createPlantStoreClient({ baseUrl: "", token: "t", fetch: (request) => fetch(request) });
     expectTypeOf<PlantStoreFetch>().parameters.toEqualTypeOf<[Request]>();
+  });
+
+  it("takes openapi-fetch's own Middleware in use() and eject()", () => {
+    const logging: Middleware = { onRequest: ({ request }) => void request.url };
+    client.use(logging);
+    client.eject(logging);
+    // @ts-expect-error middleware is an object with onRequest, onResponse or onError
+    client.use(() => {});
+  });
+
+  it("takes headers as any HeadersInit", () => {
+    for (const headers of [
+      { "X-A": "1" },
+      new Headers({ "X-A": "1" }),
+      [["X-A", "1"]] as [string, string][],
+    ]) {
+      createPlantStoreClient({ baseUrl: "", token: "t", headers });
+    }
   });
 
   it("exposes the openapi-fetch client as raw, typed by the contract", () => {

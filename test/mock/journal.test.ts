@@ -40,6 +40,21 @@ describe("createRequestJournal", () => {
     expect(journal.entries().map((entry) => [entry.path, entry.status])).toEqual([["/f", 404]]);
   });
 
+  it("lists by arrival, an unanswered request not yet, one that arrived before clear() never", () => {
+    const journal = createRequestJournal();
+    const slow = journal.start("GET", "/slow", "");
+    const fast = journal.start("POST", "/fast", "");
+    journal.finish(fast, 201);
+    expect(journal.entries().map((entry) => entry.path)).toEqual(["/fast"]);
+    journal.finish(slow, 200);
+    expect(journal.entries().map((entry) => entry.path)).toEqual(["/slow", "/fast"]);
+
+    const beforeClear = journal.start("GET", "/before-clear", "");
+    journal.clear();
+    journal.finish(beforeClear, 200);
+    expect(journal.entries()).toEqual([]);
+  });
+
   it("parses the query, repeated names as arrays, __proto__ as a plain parameter", () => {
     const journal = createRequestJournal();
     journal.finish(journal.start("GET", "/plants", "?limit=2&x=1&x=2&__proto__=p&e=%20"), 400);
@@ -131,6 +146,38 @@ describe("the journal of the fetch handler", () => {
     expect(handle.requests()).toEqual([]);
   });
 
+  it("lists a slow request that arrived first before a later one, with its arrival time", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+    handle.delayNext("listPlants", 50);
+    // The handler files a request as soon as it is called, before its delay.
+    const slowList = handle(authorized("/plants"));
+    expect((await handle(createRequest('{"name":"Fast"}'))).status).toBe(201);
+    expect((await slowList).status).toBe(200);
+    const [list, create] = handle.requests();
+    expect([list?.method, create?.method]).toEqual(["GET", "POST"]);
+    expect(Date.parse(list?.time ?? "")).toBeLessThanOrEqual(Date.parse(create?.time ?? ""));
+  });
+
+  it("never files a request that arrived before clearRequests() or an admin reset", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN], admin: true });
+    handle.delayNext("listPlants", 30, { times: 2 });
+    const beforeClear = handle(authorized("/plants"));
+    handle.clearRequests();
+    expect((await beforeClear).status).toBe(200);
+    expect(handle.requests()).toEqual([]);
+
+    const beforeReset = handle(authorized("/plants"));
+    const reset = await handle(
+      new Request("http://localhost/__admin/reset", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    expect(reset.status).toBe(204);
+    expect((await beforeReset).status).toBe(200);
+    expect(handle.requests()).toEqual([]);
+  });
+
   it("keeps the last 1,000 requests", async () => {
     const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
     for (let i = 0; i < 1001; i++) await handle(authorized(`/plants?limit=${i}`));
@@ -170,5 +217,36 @@ describe("tokens in the request target", () => {
     expect(JSON.stringify(entries)).not.toMatch(/journal(-|%2D)secret/);
     expect(entries[0]?.query).toEqual({ access_token: "[redacted]", limit: "1" });
     expect(entries[1]?.path).toBe("/plants/[redacted]");
+  });
+
+  it("are redacted from the method, and the admin token too", async () => {
+    const adminToken = "journal-admin-secret";
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN], admin: { token: adminToken } });
+    const method = await handle(authorized("/plants", { method: "journal-admin-secret" }));
+    expect(method.status).toBe(405);
+    expect(await method.json()).toEqual({
+      error: 405,
+      message: "The [redacted] method is not allowed on /plants; use GET or POST.",
+    });
+    await handle(authorized(`/plants?admin=${adminToken}`));
+    expect(handle.requests().map((entry) => [entry.method, entry.query])).toEqual([
+      ["[redacted]", {}],
+      ["GET", { admin: "[redacted]" }],
+    ]);
+  });
+
+  it("are redacted from create bodies: values, keys, numbers; short ones only whole", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN, "t", "12345678"] });
+    const bodies = [
+      { name: "Fern", apiKey: TOKEN, nested: [{ deep: `x${TOKEN}x` }] },
+      { name: "t", tag: "totally", [TOKEN]: 1 },
+      { name: "Pin", id: 12345678 },
+    ];
+    for (const body of bodies) await handle(createRequest(JSON.stringify(body)));
+    expect(handle.requests().map((entry) => entry.body)).toEqual([
+      { name: "Fern", apiKey: "[redacted]", nested: [{ deep: "[redacted]" }] },
+      { name: "[redacted]", tag: "totally", "[redacted]": 1 },
+      { name: "Pin", id: "[redacted]" },
+    ]);
   });
 });

@@ -6,13 +6,13 @@ import { expect, it } from "vitest";
 import { repoRoot, run } from "./packed-project.js";
 
 /**
- * 2.4 kB as size-limit counts it (1 kB = 1000 B). The first budget, 1.4 kB, predates the
- * SDK's option checks and time-limit guarantees; docs/sdk-size-and-compatibility.md says why
- * they won over it.
+ * 3.0 kB as size-limit counts it (1 kB = 1000 B): the budget issue 26 set once for the SDK's
+ * checks, time limits, retries and error classes on one openapi-fetch client. The figures
+ * and their history are in docs/performance.md.
  */
-const BUDGET_BYTES = 2_400;
+const BUDGET_BYTES = 3_000;
 
-it("the root entry adds at most 2.4 kB min+gzip to openapi-fetch alone", async () => {
+it("the root entry adds at most 3.0 kB min+gzip to openapi-fetch alone", async () => {
   const sizeLimit = join(repoRoot, "node_modules/size-limit/bin.js");
   const { stdout } = await run(process.execPath, [sizeLimit, "--json"], { cwd: repoRoot });
   const [alone, root] = (JSON.parse(stdout) as { name: string; size: number }[]).map(

@@ -121,7 +121,7 @@ describe("bodies no contract allows", () => {
     const apiError = error as PlantStoreApiError;
     expect(apiError.status).toBe(502);
     expect(apiError.code).toBeUndefined();
-    expect(apiError.body).toBe(badGatewayPage);
+    expect(apiError.text).toBe(badGatewayPage);
     expect(apiError.message).toContain("502");
     expect(apiError.message).not.toContain("<html>");
   });

@@ -79,3 +79,69 @@ it("keeps the token out of every log line and answer, however it is sent", async
     expect(text).not.toContain(secret.slice(0, 12));
   }
 }, 40_000);
+
+it("keeps API and admin tokens out of the log, the journal and every answer, wherever they hide", async () => {
+  const apiSecret = "Api-secret.token_4e1d9a7b~hiding";
+  const adminSecret = "Admin-secret.token_7c2b8e0f~hiding";
+  const run = await startCli(["--token", apiSecret, "--admin-token", adminSecret]);
+  const seen: string[] = [];
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${run.url}${path}`, init);
+    seen.push(await response.text());
+    return response.status;
+  };
+  try {
+    const api = bearer(apiSecret);
+    const admin = bearer(adminSecret);
+    // In the target: a query value, a path segment, of the API and of the admin endpoints.
+    expect(await call(`/plants?key=${adminSecret}`, { headers: api })).toBe(200);
+    expect(await call(`/plants/${adminSecret}`, { headers: api })).toBe(404);
+    expect(await call(`/__admin/requests?token=${adminSecret}`, { headers: admin })).toBe(200);
+    expect(await call(`/__admin/${apiSecret}`, { headers: admin })).toBe(404);
+    expect(await call(`/__admin/x${adminSecret}`, { headers: admin })).toBe(404);
+    // In a create body: a value, inside a longer value, a key, an escaped string.
+    const bodies = [
+      JSON.stringify({ name: "Fern", apiKey: apiSecret }),
+      JSON.stringify({ name: "Fern", note: `the admin one is ${adminSecret}` }),
+      JSON.stringify({ name: "Fern", [apiSecret]: true }),
+      `{"name":"Fern","k":"\\u0041${apiSecret.slice(1)}"}`,
+    ];
+    for (const body of bodies) {
+      expect(await call("/plants", { method: "POST", headers: { ...api, ...json }, body })).toBe(
+        201,
+      );
+    }
+    // As the method (any token is a valid method name): Node's parser refuses unknown ones.
+    expect(await call("/plants", { method: apiSecret, headers: api })).toBe(400);
+
+    const journal = await fetch(`${run.url}/__admin/requests`, { headers: admin });
+    const entries = (await journal.json()) as { method: string; path: string; body?: unknown }[];
+    seen.push(JSON.stringify(entries));
+    expect(entries.map((entry) => [entry.method, entry.path])).toEqual([
+      ["GET", "/plants"],
+      ["GET", "/plants/[redacted]"],
+      ["POST", "/plants"],
+      ["POST", "/plants"],
+      ["POST", "/plants"],
+      ["POST", "/plants"],
+    ]);
+    expect(entries.slice(2, 6).map((entry) => entry.body)).toEqual([
+      { name: "Fern", apiKey: "[redacted]" },
+      { name: "Fern", note: "[redacted]" },
+      { name: "Fern", "[redacted]": true },
+      { name: "Fern", k: "[redacted]" },
+    ]);
+  } finally {
+    run.child.kill("SIGTERM");
+    await run.exited();
+  }
+  const { stdout, stderr } = run.output();
+  expect(stdout).toMatch(/^GET \/plants\?key=\[redacted\] 200 /m);
+  expect(stdout).toMatch(/^GET \/__admin\/requests\?token=\[redacted\] 200 /m);
+  for (const text of [stdout, stderr, ...seen]) {
+    for (const secret of [apiSecret, adminSecret]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(secret.slice(1, 16));
+    }
+  }
+}, 40_000);

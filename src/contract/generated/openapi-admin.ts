@@ -16,7 +16,8 @@ export interface paths {
         /**
          * Back to the seed, faults cleared, journal cleared
          * @description The store goes back to the plants it was started with (the seed), every pending
-         *     failure and delay is dropped, and the request journal is emptied.
+         *     failure and delay is dropped, and the request journal is emptied. It takes no body,
+         *     but like every admin `POST` it needs `Content-Type: application/json`.
          */
         post: operations["reset"];
         delete?: never;
@@ -192,9 +193,31 @@ export interface components {
             };
         };
         /**
+         * @description The server has no admin token and the request is not one it answers open: its
+         *     `Host` is not this machine (DNS rebinding, a deployed fetch handler), or a browser
+         *     sent it from another origin (`Origin`, `Sec-Fetch-Site`). Nothing changed.
+         */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `Content-Type` is not JSON (or is missing); every admin `POST` and `PUT` needs one. Nothing changed. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description Any other failure, with the Error body: `404` for a path that is not an admin
-         *     endpoint, `405` (with `Allow`) for a method it does not take, `415` for a body that
-         *     is not JSON, `413` for a body over the size limit.
+         *     endpoint, `405` (with `Allow`) for a method it does not take, `413` for a body over
+         *     the size limit.
          */
         Failure: {
             headers: {
@@ -219,7 +242,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": unknown;
+            };
+        };
         responses: {
             /** @description Done. */
             204: {
@@ -229,6 +256,8 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Failure"];
         };
     };
@@ -254,6 +283,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Failure"];
         };
     };
@@ -274,6 +305,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Failure"];
         };
     };
@@ -296,6 +328,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Failure"];
         };
     };
@@ -316,6 +349,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Failure"];
         };
     };
@@ -338,6 +372,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Failure"];
         };
     };
@@ -365,6 +400,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Failure"];
         };
     };

@@ -1,18 +1,23 @@
 // The admin endpoints under /__admin/ (WireMock's convention), for end-to-end suites that
 // drive the server from another process: reset, faults, the request journal, the store.
-// Checks run in the API's order: admin token (401), route (404), method (405 with Allow),
-// then the body (415, 413, 400). A refused request changes nothing.
+// Checks run in the API's order: admin token (401), or without one the browser guard (403),
+// then route (404), method (405 with Allow), then the body (415, 413, 400). A refused
+// request changes nothing.
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
-import { createFaultInjector } from "../faults.js";
+import type { FaultInjector } from "../faults.js";
 import type { RequestJournal } from "../journal.js";
-import type { PlantStore, PlantStoreFaults, StoredPlant } from "../types.js";
+import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../json-content-type.js";
+import { redactWord } from "../redact-target.js";
+import type { PlantStore, StoredPlant } from "../types.js";
 import { adminError, adminJson, adminNoContent } from "./admin-answers.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth } from "./admin-auth.js";
-import { type FaultRequest, parseFaultBody } from "./fault-body.js";
+import { openAdminRefusal } from "./browser-guard.js";
+import { parseFaultBody } from "./fault-body.js";
 import { parsePlantsBody } from "./plants-body.js";
 import { readAdminJson } from "./read-admin-json.js";
 
 export const ADMIN_PREFIX = "/__admin";
+const BODY_METHODS = new Set(["POST", "PUT"]);
 
 export function isAdminPath(path: string): boolean {
   return path.startsWith(ADMIN_PREFIX) && (path.length === 8 || path[8] === "/");
@@ -20,11 +25,13 @@ export function isAdminPath(path: string): boolean {
 
 export interface AdminApiOptions {
   store: PlantStore;
-  faults: PlantStoreFaults;
+  faults: FaultInjector;
   journal: RequestJournal;
   maxBodyBytes: number;
   /** The admin token; `undefined` leaves the endpoints open. */
   token: string | undefined;
+  /** Every accepted token (API and admin): never echoed in a message. */
+  secrets: readonly string[];
   /** Resolves once the store's changes are durable (persistence). */
   commit?: () => Promise<void>;
 }
@@ -67,8 +74,14 @@ export function createAdminApi(
         if (!body.ok) return body.answer;
         const parsed = parseFaultBody(body.value);
         if (!parsed.ok) return adminError(400, parsed.message);
-        const refusal = applyFault(faults, parsed.fault);
-        return refusal === undefined ? adminNoContent() : adminError(400, refusal);
+        const { operation, failure, delay } = parsed.fault;
+        try {
+          faults.addFault(operation, failure, delay);
+        } catch (error) {
+          // The injector's TypeError or RangeError, naming the field.
+          return adminError(400, (error as Error).message);
+        }
+        return adminNoContent();
       },
       DELETE: async () => {
         faults.clearFaults();
@@ -97,43 +110,37 @@ export function createAdminApi(
   const endpointList = Object.keys(routes).join(", ");
 
   return async (request) => {
-    const auth = authenticate(request.header("authorization"));
-    if (!auth.ok) {
-      return adminError(401, auth.message, { "www-authenticate": ADMIN_WWW_AUTHENTICATE });
+    if (options.token === undefined) {
+      const refusal = openAdminRefusal(request);
+      if (refusal !== undefined) return adminError(403, refusal);
+    } else {
+      const auth = authenticate(request.header("authorization"));
+      if (!auth.ok) {
+        return adminError(401, auth.message, { "www-authenticate": ADMIN_WWW_AUTHENTICATE });
+      }
     }
     const methods = Object.hasOwn(routes, request.path) ? routes[request.path] : undefined;
     if (methods === undefined) {
-      const shown = request.path.length > 80 ? `${request.path.slice(0, 80)}...` : request.path;
-      return adminError(404, `${shown} is not an admin endpoint; they are ${endpointList}.`);
+      // The path is not echoed: it may hold a token (an API token pasted into a URL).
+      return adminError(
+        404,
+        `The request path is not an admin endpoint; they are ${endpointList}.`,
+      );
     }
     const endpoint = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
     if (endpoint === undefined) {
       const allow = Object.keys(methods).join(", ");
-      const message = `The ${request.method} method is not allowed on ${request.path}; use ${allow}.`;
+      const method = redactWord(request.method, options.secrets);
+      const message = `The ${method} method is not allowed on ${request.path}; use ${allow}.`;
       return adminError(405, message, { allow });
+    }
+    // A browser sends a JSON Content-Type only after a preflight, which the admin API never
+    // grants: so no page can POST or PUT here, with or without a body. DELETE is preflighted.
+    if (BODY_METHODS.has(request.method) && !isJsonContentType(request.header("content-type"))) {
+      return adminError(415, CONTENT_TYPE_MESSAGE);
     }
     return endpoint(request);
   };
-}
-
-/**
- * Sets a fault on a scratch injector first: whatever failNext/delayNext refuse is refused
- * before either touches the real queues, so a bad fault changes nothing.
- */
-function applyFault(faults: PlantStoreFaults, fault: FaultRequest): string | undefined {
-  const set = (target: PlantStoreFaults) => {
-    if (fault.delay !== undefined) {
-      target.delayNext(fault.operation, fault.delay.ms, { times: fault.delay.times });
-    }
-    if (fault.failure !== undefined) target.failNext(fault.operation, fault.failure);
-  };
-  try {
-    set(createFaultInjector());
-  } catch (error) {
-    return (error as Error).message;
-  }
-  set(faults);
-  return undefined;
 }
 
 function toAdminPlant(plant: StoredPlant): AdminPlant {

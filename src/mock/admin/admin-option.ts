@@ -3,7 +3,7 @@
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 
 /** `true`: the admin endpoints, open. `{ token }`: they require `Authorization: Bearer <token>`. */
-export type PlantStoreAdminOption = boolean | { token?: string };
+export type PlantStoreAdminOption = boolean | { token?: string | undefined };
 
 export interface CheckedAdminOption {
   token: string | undefined;

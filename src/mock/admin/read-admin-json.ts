@@ -1,17 +1,12 @@
-// Reads an admin request's JSON body with the API's rules: a JSON content type (415), the
-// size limit (413), UTF-8 and JSON (400).
+// Reads an admin request's JSON body with the API's rules and messages: the size limit (413),
+// UTF-8 and JSON (400). The JSON Content-Type was checked before (admin-api.ts).
 import { bodyFailureStatus } from "../body-failure.js";
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
-import { isJsonContentType } from "../json-content-type.js";
 import { adminError } from "./admin-answers.js";
 
 export type AdminJson = { ok: true; value: unknown } | { ok: false; answer: CoreAnswer };
 
 export async function readAdminJson(request: CoreRequest, maxBytes: number): Promise<AdminJson> {
-  if (!isJsonContentType(request.header("content-type"))) {
-    const message = "The Content-Type header must be application/json or another +json type.";
-    return { ok: false, answer: adminError(415, message) };
-  }
   const body = await request.readBody(maxBytes);
   if (!body.ok) {
     const [status, message] = bodyFailureStatus(body.reason, maxBytes);

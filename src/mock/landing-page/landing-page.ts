@@ -14,7 +14,7 @@ export interface LandingPageOptions {
    * A token to show and prefill, for a server that accepts the public demo token. Never
    * pass a real token: the page is served to anyone, before authentication.
    */
-  demoToken?: string;
+  demoToken?: string | undefined;
 }
 
 /**

@@ -27,11 +27,12 @@ export async function adminCall(
   path: string,
   options: AdminCallOptions = {},
 ): Promise<AdminAnswer> {
-  const hasBody = options.body !== undefined || options.rawBody !== undefined;
+  // As the admin client does: every POST and PUT is JSON, even without a body.
+  const json = method === "POST" || method === "PUT";
   const response = await fetch(`${origin}${path}`, {
     method,
     headers: {
-      ...(hasBody ? { "content-type": "application/json" } : {}),
+      ...(json ? { "content-type": "application/json" } : {}),
       ...options.headers,
     },
     body:

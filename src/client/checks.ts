@@ -1,0 +1,137 @@
+// Everything the SDK refuses before it sends anything: options where the client is made,
+// arguments where a call is made. A mistake surfaces where it was written, as a TypeError or
+// RangeError naming the option or field, never as a failed call.
+import { bearer } from "./bearer-token.js";
+import type { NewPlant, PlantStoreCallOptions, PlantStoreClientOptions } from "./types.js";
+
+/**
+ * Refuses a value that can never work unless it has type `type` and `allowed` holds: a
+ * RangeError naming it for a number outside its range, a TypeError for anything else (as the
+ * platform does: `new URL()` and `new Headers()` throw TypeErrors for malformed strings). The
+ * message never shows the value, which may be a secret.
+ */
+export function check(
+  name: string,
+  value: unknown,
+  type: "string" | "number" | "boolean" | "object" | "function",
+  allowed: unknown,
+  rule: string,
+): void {
+  if (typeof value !== type || !allowed) {
+    throw new (type === "number" && typeof value === "number" ? RangeError : TypeError)(
+      `${name} must be ${rule}`,
+    );
+  }
+}
+
+// setTimeout holds 2^31 - 1 ms at most; a longer time would fire at once.
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Checks every option of createPlantStoreClient; returns them with their defaults. */
+export function readClientOptions(options: PlantStoreClientOptions) {
+  const {
+    baseUrl,
+    token,
+    fetch,
+    headers,
+    timeout = 30_000,
+    retries = 2,
+  } = Object(options) as PlantStoreClientOptions;
+  // Paths are appended to baseUrl as text, so a query or fragment would swallow them; fetch
+  // refuses credentials in a URL.
+  check(
+    "baseUrl",
+    baseUrl,
+    "string",
+    URL.canParse(baseUrl) && /^https?:\/\/[^/?#@]+(\/[^?#]*)?$/i.test(baseUrl),
+    "an absolute http(s) URL without query, fragment or credentials",
+  );
+  if (typeof token !== "function") bearer(token);
+  if (fetch !== undefined) check("fetch", fetch, "function", 1, "a function");
+  let headerRecord: Record<string, string> = {};
+  try {
+    // Lower-case names, whichever form (object, Headers, pairs) they came in.
+    headerRecord = Object.fromEntries(new Headers(headers));
+  } catch {
+    check("headers", headers, "object", 0, "an object of valid header names and values");
+  }
+  check(
+    "timeout",
+    timeout,
+    "number",
+    timeout > 0 && (timeout <= MAX_TIMER_MS || timeout === Infinity),
+    `a number of ms above 0 and at most ${MAX_TIMER_MS}, or Infinity`,
+  );
+  const isObject = typeof retries === "object" && retries;
+  const {
+    limit = 2,
+    createPlant = false,
+    maxDelay = 30_000,
+  } = isObject ? retries : { limit: retries };
+  check(
+    isObject ? "retries.limit" : "retries",
+    limit,
+    "number",
+    Number.isInteger(limit) && limit >= 0,
+    "a whole number, 0 or more",
+  );
+  check("retries.createPlant", createPlant, "boolean", 1, "true or false");
+  check("retries.maxDelay", maxDelay, "number", maxDelay >= 0, "a number of ms, 0 or more");
+  // As a Request's URL shows it, without the trailing slash: paths are appended to it.
+  const href = new URL(baseUrl).href.replace(/\/$/, "");
+  return {
+    baseUrl: href,
+    token,
+    fetch,
+    headers: headerRecord,
+    timeout,
+    limit,
+    createPlant,
+    maxDelay,
+  };
+}
+
+// A wrong `id` or `tag` type is left to the compiler and the server's 400, to keep the
+// browser bundle small.
+
+/** Checks the params of listPlants and returns the `limit` it checked (read once, so it stays checked). */
+export function checkedListLimit(params: { limit?: number | undefined } | undefined) {
+  if (params === undefined) return;
+  // Only `limit` exists; anything else would go out as a query parameter the server ignores.
+  check(
+    "params",
+    params,
+    "object",
+    params && Object.keys(params).every((key) => key === "limit"),
+    "an object with limit only",
+  );
+  const { limit } = params;
+  // `x | 0` is x only for an int32 (never for NaN, a fraction or 2^31 and up).
+  if (limit !== undefined) {
+    check(
+      "limit",
+      limit,
+      "number",
+      limit === (limit | 0) && limit >= 0,
+      "an integer from 0 to 2147483647",
+    );
+  }
+  return limit;
+}
+
+export function assertNewPlant(plant: Partial<NewPlant>): void {
+  check("name", plant?.name, "string", plant?.name, "a non-empty string");
+}
+
+/** Checks the per-call options; returns them with the call's default for `retry`. */
+export function readCallOptions(
+  options: PlantStoreCallOptions | undefined,
+  retryByDefault: boolean,
+) {
+  const { signal, retry = retryByDefault } = Object(options) as PlantStoreCallOptions;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new TypeError("signal must be an AbortSignal");
+  }
+  check("retry", retry, "boolean", 1, "true or false");
+  return { signal, retry };
+}
