@@ -56,8 +56,11 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
     });
   }
 
-  /** Checks the call's options, then runs its attempts, retried when the call may be. */
-  const call = async <T>(
+  /**
+   * Checks the call's options, then runs its attempts, retried when the call may be. Called
+   * from the async methods, so what it throws rejects their promise.
+   */
+  const call = <T>(
     callOptions: PlantStoreCallOptions | undefined,
     retryByDefault: boolean,
     attempt: Omit<Attempt<T>, "signal">,
