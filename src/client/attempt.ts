@@ -115,10 +115,13 @@ const parseJson = (text: string | undefined): unknown => {
 };
 
 /**
- * A fetch written for its own Request class (node-fetch 3, the `undici` package) reads a
+ * A fetch written for its own Request class (node-fetch 2 and 3, the `undici` package) reads a
  * WHATWG Request it does not know as a URL string, "[object Request]", and throws the
- * TypeError of a URL parser: never a network failure, and never better on a retry.
+ * TypeError of a URL parser: never a network failure, and never better on a retry. node-fetch
+ * 2 says only that the URL is not absolute, which the SDK's URLs always are.
  */
 const refusedTheRequest = (error: unknown): boolean =>
   error instanceof TypeError &&
-  `${error.message} ${(error as { input?: unknown }).input}`.includes("[object Request]");
+  /\[object Request\]|Only absolute URLs are supported/.test(
+    `${error.message} ${(error as { input?: unknown }).input}`,
+  );

@@ -88,9 +88,17 @@ describe("the package's own fetch handler as fetch, with a delayed answer", () =
 });
 
 describe("a fetch that cannot take a Request", () => {
-  // node-fetch 3 and the undici package know only their own Request class: they read ours as
-  // the URL string "[object Request]", and their URL parser throws a TypeError.
+  // node-fetch 2 and 3 and the undici package know only their own Request class: they read
+  // ours as the URL string "[object Request]", and their URL parser throws a TypeError.
   const fetches: [string, (input: unknown) => Promise<Response>][] = [
+    [
+      "as node-fetch 2 (cross-fetch, isomorphic-fetch) does",
+      async (input) => {
+        // node-fetch 2 parses String(input) with Node's legacy url.parse: no protocol.
+        if (!`${input}`.includes("://")) throw new TypeError("Only absolute URLs are supported");
+        return new Response("[]");
+      },
+    ],
     [
       "as node-fetch 3 does (new URL throws)",
       async (input) => {
