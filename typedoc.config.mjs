@@ -1,5 +1,6 @@
 // @ts-check
-import { OptionDefaults } from "typedoc";
+// TypeDoc is one of the tools in test-tools/ (see scripts/test-tools.ts), not in the root install.
+import { OptionDefaults } from "./test-tools/node_modules/typedoc/dist/index.js";
 
 /**
  * The API reference in docs/api, generated from the TSDoc comments of the package's entries
@@ -7,7 +8,7 @@ import { OptionDefaults } from "typedoc";
  * out of date or TypeDoc warns). One page per entry reads better on GitHub than one per
  * symbol; source links are left out so the pages do not change with every line moved in
  * src; `@description` is the tag openapi-typescript writes into the generated types.
- * @type {Partial<import("typedoc").TypeDocOptions & import("typedoc-plugin-markdown").PluginOptions>}
+ * @type {Partial<import("./test-tools/node_modules/typedoc").TypeDocOptions & import("./test-tools/node_modules/typedoc-plugin-markdown").PluginOptions>}
  */
 const config = {
   entryPoints: [

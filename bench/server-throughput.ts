@@ -1,7 +1,7 @@
 // Server throughput and latency on loopback: our server as the CLI and as started from code,
 // against a raw node:http ceiling measured in the same run. Each server runs in a process of
 // its own and autocannon in another, so on 2 cores each gets one and the runner takes neither.
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { BENCH_TOKEN, CREATE_REQUEST, LIST_REQUEST, TEN_PLANTS_JSON } from "./lib/fixtures.js";
 import { BENCH_OUT_DIR, bundleCli, bundleForNode, startServer, stop } from "./lib/processes.js";
@@ -34,6 +34,7 @@ const ROUTES = [
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const plan = { connections: 50, seconds: quick ? 1 : 5, warmupSeconds: quick ? 0 : 2 };
   const runs = quick ? 1 : 2;
+  await mkdir(BENCH_OUT_DIR, { recursive: true }); // a fresh clone has no .tmp/bench yet
   await writeFile(SEED_FILE, TEN_PLANTS_JSON);
   const figures = new Map<string, LoadFigures>();
   for (const server of SERVERS) {

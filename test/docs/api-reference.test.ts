@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { testToolBin } from "../../scripts/test-tools.js";
 import { repoRoot } from "./markdown-pages.js";
 
 const committed = join(repoRoot, "docs", "api");
@@ -33,11 +34,14 @@ describe("API reference (docs/api)", () => {
 
   beforeAll(async () => {
     rmSync(fresh, { recursive: true, force: true });
-    const bin = join(repoRoot, "node_modules", "typedoc", "bin", "typedoc");
-    const run = promisify(execFile)(process.execPath, [bin, "--out", fresh, "--logLevel", "Warn"], {
-      cwd: repoRoot,
-      env: { ...process.env, NO_COLOR: "1" },
-    });
+    const run = promisify(execFile)(
+      testToolBin("typedoc"),
+      ["--out", fresh, "--logLevel", "Warn"],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, NO_COLOR: "1" },
+      },
+    );
     // A run with an error, or a warning turned into one, exits non-zero.
     typedoc = await run.then(
       ({ stdout, stderr }) => ({ failed: false, output: stdout + stderr }),

@@ -1,5 +1,6 @@
 // The shell commands in README.md and docs/ name things that exist: every `npm run <script>`
-// is a script of package.json, every `npx <bin>` a bin this package or its dev tools provide,
+// is a script of package.json, every `npx <bin>` a bin this package or its dev tools provide
+// (or a package an `npm install` earlier in the same block installs, as in a user's project),
 // and every path given to `npx vitest run` a test file or folder. (Running them is the job of
 // the tests of each feature; this catches a renamed script or a moved test.)
 import { existsSync, readFileSync } from "node:fs";
@@ -16,21 +17,28 @@ const packageJson = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf
 interface Command {
   where: string;
   words: string[];
+  /** Packages an `npm install` line before this one in the same block installs. */
+  installedBefore: string[];
 }
 
 function shellCommands(): Command[] {
   return listWrittenPages().flatMap((page) =>
     readMarkdownPage(page)
       .fences.filter((fence) => SHELL.has(fence.info.split(/\s+/)[0] ?? ""))
-      .flatMap((fence) =>
-        fence.code.split("\n").flatMap((text, index) =>
+      .flatMap((fence) => {
+        const installed: string[] = [];
+        return fence.code.split("\n").flatMap((text, index) =>
           // One line may chain commands with && or ;; a # starts a comment.
-          (text.split(/\s#/)[0] ?? "").split(/&&|;/).map((command) => ({
-            where: `${page}:${fence.line + index}`,
-            words: command.trim().split(/\s+/).filter(Boolean),
-          })),
-        ),
-      ),
+          (text.split(/\s#/)[0] ?? "").split(/&&|;/).map((command) => {
+            const words = command.trim().split(/\s+/).filter(Boolean);
+            const installedBefore = [...installed];
+            if (words[0] === "npm" && (words[1] === "install" || words[1] === "i")) {
+              installed.push(...words.slice(2).filter((word) => !word.startsWith("-")));
+            }
+            return { where: `${page}:${fence.line + index}`, words, installedBefore };
+          }),
+        );
+      }),
   );
 }
 
@@ -49,7 +57,9 @@ function problems(command: Command): string[] {
   }
   if (tool !== "npx" || !first) return [];
   const isBin =
-    first in packageJson.bin || existsSync(join(repoRoot, "node_modules", ".bin", first));
+    first in packageJson.bin ||
+    command.installedBefore.includes(first) ||
+    existsSync(join(repoRoot, "node_modules", ".bin", first));
   if (!isBin) return [`${command.where}: npx ${first}: no such bin here or in the dev tools`];
   if (first !== "vitest" || second !== "run") return [];
   return rest
@@ -71,20 +81,24 @@ describe("shell commands in README.md and docs/", () => {
   });
 
   it("reports a missing script, bin and test path", () => {
-    const made = (text: string): Command => ({
+    const made = (text: string, installedBefore: string[] = []): Command => ({
       where: "docs/example.md:3",
       words: text.split(" "),
+      installedBefore,
     });
     expect(
       [
         made("npm run no-such-script"),
         made("npx no-such-bin"),
+        made("npx wrangler deploy", ["plant-store-sdk", "wrangler"]),
+        made("npx wrangler deploy", ["plant-store-sdk"]),
         made("npx vitest run test/no-such-folder"),
         made("CONFORMANCE_SEED=1 npx vitest run test/docs"),
       ].flatMap(problems),
     ).toEqual([
       "docs/example.md:3: npm run no-such-script: no such script in package.json",
       "docs/example.md:3: npx no-such-bin: no such bin here or in the dev tools",
+      "docs/example.md:3: npx wrangler: no such bin here or in the dev tools",
       "docs/example.md:3: npx vitest run test/no-such-folder: no such test file or folder",
     ]);
   });

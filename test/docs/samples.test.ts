@@ -1,7 +1,8 @@
 // The TypeScript samples in README.md and docs/ compile against the built package. A sample
 // is a fence marked ```ts runnable (a whole module: its imports and every name it uses) or
 // ```ts fragment (shown, not compiled: lines leaning on the sample before them, or code for
-// another runtime's globals such as Bun or Deno).
+// another runtime's globals such as Bun or Deno). A fence marked ```ts file=examples/... is a
+// copy of an example file, compiled and run by that example's tests (example-copies.test.ts).
 // A TypeScript fence with neither mark fails, so no sample goes unchecked by oversight.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { type Sample, typecheckSamples } from "./typecheck-samples.js";
 
 const TYPESCRIPT = new Set(["ts", "typescript", "tsx", "mts"]);
 const MARKS = new Set(["runnable", "fragment"]);
+const isMark = (mark: string) => MARKS.has(mark) || mark.startsWith("file=examples/");
 const workDirectory = join(repoRoot, ".tmp", "docs-samples");
 
 const fences = listWrittenPages().flatMap((page) =>
@@ -24,12 +26,12 @@ const runnable: Sample[] = typescriptFences.filter((fence) => fence.marks.includ
 describe("TypeScript samples in README.md and docs/", () => {
   it("marks every TypeScript fence as runnable or fragment", () => {
     const unmarked = typescriptFences
-      .filter((fence) => fence.marks.length !== 1 || !MARKS.has(fence.marks[0] ?? ""))
+      .filter((fence) => fence.marks.length !== 1 || !isMark(fence.marks[0] ?? ""))
       .map(
         (fence) =>
           `${fence.page}:${fence.line - 1}: \`\`\`${fence.language} ${fence.marks.join(" ")}`,
       );
-    expect(unmarked, "write ```ts runnable or ```ts fragment").toEqual([]);
+    expect(unmarked, "write ```ts runnable, ```ts fragment or ```ts file=<example>").toEqual([]);
   });
 
   it("has runnable samples for the SDK, the MSW handlers and the server", () => {

@@ -168,6 +168,8 @@ ${schema.properties
 </article>`;
 }
 
+// The inputs are plain text (no min, step or number type): the forms send what was typed, so a
+// limit of -1 shows the contract's 400 rather than the browser's own validation message.
 function renderTryIt(context: PageContext): string {
   const token = context.demoToken === undefined ? "" : ` value="${e(context.demoToken)}"`;
   return `<section class="try" aria-labelledby="try-it">
@@ -175,10 +177,10 @@ function renderTryIt(context: PageContext): string {
 <p>These forms call the API of this server from the page, with the token below.</p>
 <p><label for="try-token">Bearer token<input id="try-token" name="token" autocomplete="off" spellcheck="false"${token}></label></p>
 <h3>List plants</h3>
-<form id="try-list"><label for="try-limit">limit<input id="try-limit" name="limit" type="number" min="0" step="1" placeholder="all"></label><button type="submit">List plants</button></form>
+<form id="try-list"><label for="try-limit">limit<input id="try-limit" name="limit" inputmode="numeric" placeholder="all"></label><button type="submit">List plants</button></form>
 <div class="result" id="try-list-result" role="status" aria-live="polite" hidden><p class="status"></p><pre><code></code></pre></div>
 <h3>Create a plant</h3>
-<form id="try-create"><label for="try-name">name<input id="try-name" name="name"></label><label for="try-tag">tag<input id="try-tag" name="tag"></label><label for="try-id">id<input id="try-id" name="id" type="number" min="1" step="1" placeholder="assigned"></label><button type="submit">Create plant</button></form>
+<form id="try-create"><label for="try-name">name<input id="try-name" name="name"></label><label for="try-tag">tag<input id="try-tag" name="tag"></label><label for="try-id">id<input id="try-id" name="id" inputmode="numeric" placeholder="assigned"></label><button type="submit">Create plant</button></form>
 <div class="result" id="try-create-result" role="status" aria-live="polite" hidden><p class="status"></p><pre><code></code></pre></div>
 </section>`;
 }

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { testToolBin } from "../../../scripts/test-tools.js";
 import { findFreePort } from "./free-port.js";
 import { killGroupWithThisProcess, killProcessGroup } from "./process-group-cleanup.js";
 import { waitForPrism } from "./wait-for-prism.js";
@@ -60,7 +59,7 @@ async function startPrism(args: readonly string[]): Promise<PrismProcess> {
 async function startOnPort(args: readonly string[], port: number): Promise<PrismProcess> {
   const child = spawn(
     process.execPath,
-    [prismBinPath(), ...args, "-p", String(port), "-h", host, "-v", "error"],
+    [testToolBin("prism"), ...args, "-p", String(port), "-h", host, "-v", "error"],
     // Its own process group, so one signal to -pid reaches every process Prism starts.
     { detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -114,11 +113,4 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid !== undefined) killProcessGroup(child.pid, signal);
-}
-
-function prismBinPath(): string {
-  const require = createRequire(import.meta.url);
-  const packageJsonPath = require.resolve("@stoplight/prism-cli/package.json");
-  const { bin } = require(packageJsonPath) as { bin: { prism: string } };
-  return join(dirname(packageJsonPath), bin.prism);
 }

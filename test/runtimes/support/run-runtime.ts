@@ -1,7 +1,8 @@
-// Spawns a runtime binary from node_modules/.bin and waits for it to exit by itself. A
+// Spawns a runtime binary of test-tools/ and waits for it to exit by itself. A
 // process still alive after `limitMs` is killed and reported as `timedOut`: a runtime
 // that never exits (as Deno did while msw was imported) fails the test instead of hanging it.
 import { spawn } from "node:child_process";
+import { testToolBin } from "../../../scripts/test-tools.js";
 import { repoRoot } from "./dist.js";
 
 export interface RuntimeRun {
@@ -12,7 +13,7 @@ export interface RuntimeRun {
 }
 
 export function runRuntime(binary: string, args: string[], limitMs = 30_000): Promise<RuntimeRun> {
-  const child = spawn(`${repoRoot}/node_modules/.bin/${binary}`, args, {
+  const child = spawn(testToolBin(binary), args, {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });

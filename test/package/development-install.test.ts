@@ -1,0 +1,64 @@
+// `npm ci` at the root installs what building and starting the server need; the tools only
+// some checks use (runtimes, Prism, the browser driver, the package and docs checkers) are in
+// test-tools/, with a lockfile of their own that .ci/run and `npm test` install.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "./packed-project.js";
+
+interface Lockfile {
+  packages: Record<string, { version?: string; devDependencies?: Record<string, string> }>;
+}
+interface PackageJson {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(repoRoot, path), "utf8"));
+const rootPackage = readJson<PackageJson>("package.json");
+const rootLock = readJson<Lockfile>("package-lock.json");
+const toolsPackage = readJson<PackageJson>("test-tools/package.json");
+const toolsLock = readJson<Lockfile>("test-tools/package-lock.json");
+const tools = Object.keys(toolsPackage.devDependencies ?? {});
+
+/** Every package name a lockfile installs, wherever it is nested. */
+const installedNames = (lock: Lockfile) =>
+  new Set(Object.keys(lock.packages).map((path) => path.replace(/^.*node_modules\//, "")));
+
+describe("the development install", () => {
+  it("leaves the heavy test tools out of the root install, even as dependencies of others", () => {
+    const installed = installedNames(rootLock);
+    const heavy = [
+      "bun",
+      "deno",
+      "miniflare",
+      "workerd",
+      "@stoplight/prism-cli",
+      "playwright-core",
+    ];
+    expect(heavy.filter((name) => installed.has(name))).toEqual([]);
+    expect(tools.filter((name) => installed.has(name) && name !== "typescript")).toEqual([]);
+  });
+
+  it("drops axios, which nothing uses any more", () => {
+    expect(installedNames(rootLock).has("axios")).toBe(false);
+    expect(tools).not.toContain("axios");
+  });
+
+  it("pins every test tool exactly, and its lockfile matches its package.json", () => {
+    const ranged = Object.entries(toolsPackage.devDependencies ?? {}).filter(([, version]) =>
+      /[\^~<>*x ]/.test(version),
+    );
+    expect(ranged).toEqual([]);
+    expect(toolsLock.packages[""]?.devDependencies).toEqual(toolsPackage.devDependencies);
+    for (const tool of tools) {
+      expect(toolsLock.packages[`node_modules/${tool}`]?.version, tool).toBe(
+        toolsPackage.devDependencies?.[tool],
+      );
+    }
+  });
+
+  it("uses the same TypeScript in test-tools/ (TypeDoc, attw) as in the root", () => {
+    expect(toolsPackage.devDependencies?.typescript).toBe(rootPackage.devDependencies?.typescript);
+  });
+});
