@@ -1,7 +1,7 @@
 // Who may use the admin endpoints: nobody when they are off, the admin token's holder when
 // one is set, and never an API token; and where they may run open.
 import { afterEach, describe, expect, it } from "vitest";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import { adminCall } from "./support/admin-call.js";
 
 const API_TOKEN = "admin-access-api-token";

@@ -1,7 +1,7 @@
 // Every refusal of the admin endpoints: the exact status and Error body, checked against
 // openapi.admin.yaml, and proof that the refused request changed nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import { type AdminCallOptions, adminCall } from "./support/admin-call.js";
 
 const TOKEN = "admin-bad-input-token";

@@ -10,7 +10,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import { adminCall } from "./support/admin-call.js";
 
 const TOKEN = "browser-guard-api-token";

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
-import { launchChromium } from "../support/chromium.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
+import { launchChromium } from "../../support/chromium.js";
 
 const TOKEN = "cross-site-api-token";
 let browser: Browser;

@@ -1,6 +1,6 @@
 // The admin endpoints of the standalone server, each answer checked against openapi.admin.yaml.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import { adminCall } from "./support/admin-call.js";
 
 const TOKEN = "admin-test-token";

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLandingPage, createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import { startPlantStoreServer } from "../../src/server/index.js";
+import { createLandingPage, createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import { startPlantStoreServer } from "../../../src/server/index.js";
 
 const ORIGIN = "https://plants.example";
 

@@ -8,10 +8,10 @@ import {
   DEMO_TOKEN,
   type PlantStoreServer,
   startPlantStoreServer,
-} from "../../src/server/index.js";
-import { launchChromium } from "../support/chromium.js";
+} from "../../../src/server/index.js";
+import { launchChromium } from "../../support/chromium.js";
 
-const screenshotDir = fileURLToPath(new URL("../../.tmp", import.meta.url));
+const screenshotDir = fileURLToPath(new URL("../../../.tmp", import.meta.url));
 let browser: Browser;
 let server: PlantStoreServer;
 let origin: string;

@@ -7,9 +7,9 @@ import {
   DEMO_TOKEN,
   type PlantStoreServer,
   startPlantStoreServer,
-} from "../../src/server/index.js";
+} from "../../../src/server/index.js";
 
-const spec = parse(readFileSync(new URL("../../openapi.yaml", import.meta.url), "utf8")) as {
+const spec = parse(readFileSync(new URL("../../../openapi.yaml", import.meta.url), "utf8")) as {
   info: { title: string; version: string };
   paths: Record<
     string,

@@ -1,7 +1,7 @@
 // plant-store-mock --admin / --admin-token / PLANT_STORE_ADMIN_TOKEN, run as a real process.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN } from "../../src/server/index.js";
-import { buildCli, type RunningCli, runCli, startCli } from "../server/support/cli-process.js";
+import { DEMO_TOKEN } from "../../../src/server/index.js";
+import { buildCli, type RunningCli, runCli, startCli } from "../support/cli-process.js";
 
 let bin: string;
 const running: RunningCli[] = [];

@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { expect, it } from "vitest";
-import { buildCli } from "./support/cli-process.js";
+import { buildCli } from "../support/cli-process.js";
 
 it("keeps serving after the reader of its stdout has gone away", async () => {
   const bin = await buildCli("output-closed");

@@ -2,15 +2,15 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN, startPlantStoreServer } from "../../src/server/index.js";
-import { buildCli, type RunningCli, runCli, startCli } from "./support/cli-process.js";
+import { DEMO_TOKEN, startPlantStoreServer } from "../../../src/server/index.js";
+import { buildCli, type RunningCli, runCli, startCli } from "../support/cli-process.js";
 import {
   openSocket,
   parseRawResponse,
   readUntilClosed,
   waitForText,
   waitUntilRefused,
-} from "./support/raw-http.js";
+} from "../support/raw-http.js";
 
 const SECRET = "cli-secret-token-0123";
 let bin: string;
@@ -132,7 +132,7 @@ describe("plant-store-mock", () => {
     expect(help.stdout).toContain("--port <n>");
     const version = await runCli(bin, ["--version"]);
     expect(version.code).toBe(0);
-    const { default: pkg } = await import("../../package.json", { with: { type: "json" } });
+    const { default: pkg } = await import("../../../package.json", { with: { type: "json" } });
     expect(version.stdout).toBe(`${pkg.version}\n`);
   });
 

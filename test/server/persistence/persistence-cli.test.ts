@@ -5,8 +5,8 @@ import { lstat, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_TOKEN } from "../../src/server/index.js";
-import { buildCli, type RunningCli, runCli, startCli } from "./support/cli-process.js";
+import { DEMO_TOKEN } from "../../../src/server/index.js";
+import { buildCli, type RunningCli, runCli, startCli } from "../support/cli-process.js";
 
 let bin: string;
 let directory: string;

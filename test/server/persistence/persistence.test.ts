@@ -9,8 +9,8 @@ import {
   PlantStoreDataFileError,
   type PlantStoreServerOptions,
   startPlantStoreServer,
-} from "../../src/server/index.js";
-import { hashOwnerToken } from "../../src/server/persistence/owner-keys.js";
+} from "../../../src/server/index.js";
+import { hashOwnerToken } from "../../../src/server/persistence/owner-keys.js";
 
 const ALICE = "alice-secret-token";
 const BOB = "bob-secret-token";

@@ -2,7 +2,7 @@
 // openapi.admin.yaml, as the API's answers are checked against openapi.yaml: a status the
 // operation declares (or its `default`), the Error body on failure, the schema's body on success.
 import { expect } from "vitest";
-import { createSpecValidator } from "../../conformance/harness/spec-validator.js";
+import { createSpecValidator } from "../../../conformance/harness/spec-validator.js";
 
 const adminSpec = createSpecValidator("openapi.admin.yaml");
 
