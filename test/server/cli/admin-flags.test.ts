@@ -1,26 +1,12 @@
 // plant-store-mock --admin / --admin-token / PLANT_STORE_ADMIN_TOKEN, run as a real process.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_TOKEN } from "../../../src/server/index.js";
-import { buildCli, type RunningCli, runCli, startCli } from "../support/cli-process.js";
+import { type RunningCli, useCliFixture } from "../support/cli-process.js";
 
-let bin: string;
-const running: RunningCli[] = [];
+const { start: startTracked, run: runToEnd } = useCliFixture("admin-flags");
 
-beforeAll(async () => {
-  bin = await buildCli("admin-cli");
-}, 60_000);
-
-afterEach(async () => {
-  for (const cli of running.splice(0)) {
-    cli.child.kill("SIGKILL");
-    await cli.exited;
-  }
-});
-
-async function start(args: readonly string[], env?: Record<string, string>) {
-  const cli = await startCli(bin, ["--port", "0", "--quiet", ...args], env);
-  running.push(cli);
-  return cli;
+function start(args: readonly string[], env?: Record<string, string>): Promise<RunningCli> {
+  return startTracked(["--port", "0", "--quiet", ...args], env);
 }
 
 function reset(url: string, token?: string): Promise<Response> {
@@ -101,13 +87,13 @@ describe("plant-store-mock admin flags", () => {
       "plant-store-mock: PLANT_STORE_ADMIN_TOKEN must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.\n",
     ],
   ])("refuses %s with one line and exit 2", async (_case, args, env, stderr) => {
-    const run = await runCli(bin, ["--port", "0", ...args], env);
+    const run = await runToEnd(["--port", "0", ...args], env);
     expect(run).toMatchObject({ code: 2, stdout: "", stderr });
     expect(run.stderr).not.toContain("spaces");
   });
 
   it("lists the flags in --help", async () => {
-    const run = await runCli(bin, ["--help"]);
+    const run = await runToEnd(["--help"]);
     expect(run.stdout).toContain("--admin ");
     expect(run.stdout).toContain("--admin-token <token>");
     expect(run.stdout).toContain("PLANT_STORE_ADMIN_TOKEN");

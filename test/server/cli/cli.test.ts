@@ -1,9 +1,7 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { writeFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
 import { DEMO_TOKEN, startPlantStoreServer } from "../../../src/server/index.js";
-import { buildCli, type RunningCli, runCli, startCli } from "../support/cli-process.js";
+import { type RunningCli, useCliFixture } from "../support/cli-process.js";
 import {
   openSocket,
   parseRawResponse,
@@ -13,32 +11,10 @@ import {
 } from "../support/raw-http.js";
 
 const SECRET = "cli-secret-token-0123";
-let bin: string;
-let directory: string;
-const running: RunningCli[] = [];
+const { start: startTracked, run: runToEnd, scratchPath } = useCliFixture("cli");
 
-beforeAll(async () => {
-  [bin, directory] = await Promise.all([
-    buildCli("cli"),
-    mkdtemp(join(tmpdir(), "plant-store-cli-")),
-  ]);
-}, 60_000);
-
-afterEach(async () => {
-  for (const cli of running.splice(0)) {
-    cli.child.kill("SIGKILL");
-    await cli.exited;
-  }
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-});
-
-async function start(args: readonly string[], env?: Record<string, string>) {
-  const cli = await startCli(bin, ["--port", "0", ...args], env);
-  running.push(cli);
-  return cli;
+function start(args: readonly string[], env?: Record<string, string>): Promise<RunningCli> {
+  return startTracked(["--port", "0", ...args], env);
 }
 
 function list(url: string, token: string): Promise<Response> {
@@ -101,7 +77,7 @@ describe("plant-store-mock", () => {
   });
 
   it("serves --seed, --create-status, --cors-origin and --base-path", async () => {
-    const seedFile = join(directory, "seed.json");
+    const seedFile = scratchPath("seed.json");
     await writeFile(seedFile, JSON.stringify([{ name: "Cactus", tag: "desert", id: 7 }]));
     const cli = await start([
       "--seed",
@@ -126,11 +102,11 @@ describe("plant-store-mock", () => {
   });
 
   it("prints help and the version, exit 0", async () => {
-    const help = await runCli(bin, ["--help"]);
+    const help = await runToEnd(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: plant-store-mock \[options\]/);
     expect(help.stdout).toContain("--port <n>");
-    const version = await runCli(bin, ["--version"]);
+    const version = await runToEnd(["--version"]);
     expect(version.code).toBe(0);
     const { default: pkg } = await import("../../../package.json", { with: { type: "json" } });
     expect(version.stdout).toBe(`${pkg.version}\n`);
@@ -176,7 +152,7 @@ describe("plant-store-mock", () => {
       "plant-store-mock: --seed /no/such/seed.json: cannot read the file (no such file).",
     ],
   ])("refuses %j with one line on stderr and exit code 2", async (args, message) => {
-    const run = await runCli(bin, args);
+    const run = await runToEnd(args);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(`${message}\n`);
@@ -194,9 +170,9 @@ describe("plant-store-mock", () => {
     ],
     ["a duplicate id", '[{"name":"A","id":2},{"name":"B","id":2}]', "id 2 is used twice."],
   ])("refuses a seed file with %s: exit code 2", async (_, text, problem) => {
-    const seedFile = join(directory, "bad-seed.json");
+    const seedFile = scratchPath("bad-seed.json");
     await writeFile(seedFile, text);
-    const run = await runCli(bin, ["--port", "0", "--seed", seedFile]);
+    const run = await runToEnd(["--port", "0", "--seed", seedFile]);
     expect(run.code).toBe(2);
     expect(run.stderr.split("\n")).toHaveLength(2);
     expect(run.stderr).toContain(`plant-store-mock: --seed ${seedFile}: `);
@@ -204,9 +180,9 @@ describe("plant-store-mock", () => {
   });
 
   it("refuses a seed file that is no JSON with exactly one line, its newline shown escaped", async () => {
-    const seedFile = join(directory, "nope.json");
+    const seedFile = scratchPath("nope.json");
     await writeFile(seedFile, "nope\n");
-    const run = await runCli(bin, ["--port", "0", "--seed", seedFile]);
+    const run = await runToEnd(["--port", "0", "--seed", seedFile]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       `plant-store-mock: --seed ${seedFile}: not valid JSON (Unexpected token 'o', "nope\\n" is not valid JSON).\n`,
@@ -214,9 +190,9 @@ describe("plant-store-mock", () => {
   });
 
   it("refuses a seed file that is no UTF-8 with one line naming the file", async () => {
-    const seedFile = join(directory, "latin1.json");
+    const seedFile = scratchPath("latin1.json");
     await writeFile(seedFile, Buffer.from('[{"name":"Caf\xe9"}]', "latin1"));
-    const run = await runCli(bin, ["--port", "0", "--seed", seedFile]);
+    const run = await runToEnd(["--port", "0", "--seed", seedFile]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       `plant-store-mock: --seed ${seedFile}: not valid UTF-8 text; save the file as UTF-8.\n`,
@@ -224,7 +200,7 @@ describe("plant-store-mock", () => {
   });
 
   it("reads a seed file that starts with a byte order mark", async () => {
-    const seedFile = join(directory, "bom.json");
+    const seedFile = scratchPath("bom.json");
     await writeFile(seedFile, '\ufeff[{"name":"Caf\u00e9"}]');
     const cli = await start(["--seed", seedFile]);
     expect(await (await list(cli.url, DEMO_TOKEN)).json()).toEqual([{ name: "Caf\u00e9" }]);
@@ -233,7 +209,7 @@ describe("plant-store-mock", () => {
   it.each([",", "a,,b", "a,b,", " , "])(
     "refuses PLANT_STORE_TOKENS=%j with an empty entry: one line, exit code 2",
     async (tokens) => {
-      const run = await runCli(bin, ["--port", "0"], { PLANT_STORE_TOKENS: tokens });
+      const run = await runToEnd(["--port", "0"], { PLANT_STORE_TOKENS: tokens });
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
         "plant-store-mock: PLANT_STORE_TOKENS: an entry of the comma-separated list is empty; remove the extra comma.\n",
@@ -242,9 +218,9 @@ describe("plant-store-mock", () => {
   );
 
   it("refuses a corrupt data file with a clear message and exit code 2", async () => {
-    const dataFile = join(directory, "corrupt.json");
+    const dataFile = scratchPath("corrupt.json");
     await writeFile(dataFile, '{"format":"plant-store-data","version":1,"plants":[{"id":1,');
-    const run = await runCli(bin, ["--port", "0", "--data", dataFile]);
+    const run = await runToEnd(["--port", "0", "--data", dataFile]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
       new RegExp(
@@ -279,14 +255,14 @@ describe("plant-store-mock", () => {
       "plant-store-mock: Data file /no/such/directory/plants.json cannot be saved: /no/such/directory does not exist.",
     ],
   ])("refuses the option values it cannot serve: %j, exit code 2", async (args, message) => {
-    const run = await runCli(bin, ["--port", "0", ...args]);
+    const run = await runToEnd(["--port", "0", ...args]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toBe(`${message}\n`);
   });
 
   it("refuses PLANT_STORE_TOKENS holding a token with a space, exit code 2", async () => {
-    const run = await runCli(bin, ["--port", "0"], { PLANT_STORE_TOKENS: "good,has space" });
+    const run = await runToEnd(["--port", "0"], { PLANT_STORE_TOKENS: "good,has space" });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       "plant-store-mock: PLANT_STORE_TOKENS: every comma-separated token must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.\n",
@@ -297,7 +273,7 @@ describe("plant-store-mock", () => {
     const taken = await startPlantStoreServer();
     try {
       const port = new URL(taken.url).port;
-      const run = await runCli(bin, ["--port", port]);
+      const run = await runToEnd(["--port", port]);
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
         `plant-store-mock: Cannot listen on 127.0.0.1:${port}: the port is already in use.\n`,

@@ -1,39 +1,15 @@
 // `plant-store-mock --data` as a user runs it: real processes on real files, killed where
 // that is what happens to them: one server per file, a killed server's lock, links, and the
 // last line of the file.
-import { lstat, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { lstat, readFile, symlink, writeFile } from "node:fs/promises";
+import { describe, expect, it, vi } from "vitest";
 import { DEMO_TOKEN } from "../../../src/server/index.js";
-import { buildCli, type RunningCli, runCli, startCli } from "../support/cli-process.js";
+import { type RunningCli, useCliFixture } from "../support/cli-process.js";
 
-let bin: string;
-let directory: string;
-const running: RunningCli[] = [];
+const { start: startTracked, run: runToEnd, scratchPath } = useCliFixture("persistence-cli");
 
-beforeAll(async () => {
-  [bin, directory] = await Promise.all([
-    buildCli("persistence-cli"),
-    mkdtemp(join(tmpdir(), "plant-store-data-cli-")),
-  ]);
-}, 60_000);
-
-afterEach(async () => {
-  for (const cli of running.splice(0)) {
-    cli.child.kill("SIGKILL");
-    await cli.exited;
-  }
-});
-
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-});
-
-async function start(args: readonly string[]): Promise<RunningCli> {
-  const cli = await startCli(bin, ["--port", "0", "--quiet", ...args]);
-  running.push(cli);
-  return cli;
+function start(args: readonly string[]): Promise<RunningCli> {
+  return startTracked(["--port", "0", "--quiet", ...args]);
 }
 
 async function stop(cli: RunningCli): Promise<void> {
@@ -65,9 +41,9 @@ async function lockHolder(dataFile: string): Promise<string | undefined> {
 
 describe("plant-store-mock --data", () => {
   it("refuses a second server on the same file: exit 2, one line naming the file and the PID holding it", async () => {
-    const dataFile = join(directory, "shared.log");
+    const dataFile = scratchPath("shared.log");
     const first = await start(["--data", dataFile]);
-    const second = await runCli(bin, ["--port", "0", "--data", dataFile]);
+    const second = await runToEnd(["--port", "0", "--data", dataFile]);
     expect(second.code).toBe(2);
     expect(second.stdout).toBe("");
     expect(second.stderr).toBe(
@@ -80,7 +56,7 @@ describe("plant-store-mock --data", () => {
   });
 
   it("takes over at once the lock of a server killed with SIGKILL", async () => {
-    const dataFile = join(directory, "killed.log");
+    const dataFile = scratchPath("killed.log");
     const killed = await start(["--data", dataFile]);
     expect(await create(killed.url, "Aloe")).toBe(201);
     expect(await lockHolder(dataFile)).toBe(`${killed.child.pid}`);
@@ -94,7 +70,7 @@ describe("plant-store-mock --data", () => {
   });
 
   it("lets exactly one of several servers started at once on a killed server's lock run", async () => {
-    const dataFile = join(directory, "race.log");
+    const dataFile = scratchPath("race.log");
     const killed = await start(["--data", dataFile]);
     killed.child.kill("SIGKILL");
     await killed.exited;
@@ -113,8 +89,8 @@ describe("plant-store-mock --data", () => {
   });
 
   it("writes the file a symbolic link points to, snapshots included, and leaves the link a link", async () => {
-    const target = join(directory, "target.log");
-    const link = join(directory, "link.log");
+    const target = scratchPath("target.log");
+    const link = scratchPath("link.log");
     await symlink(target, link);
     const cli = await start(["--data", link, "--admin"]);
     expect(await create(cli.url, "Aloe")).toBe(201);
@@ -134,7 +110,7 @@ describe("plant-store-mock --data", () => {
   });
 
   it("moves a torn last line aside to a file named in its warning, never destroying it", async () => {
-    const dataFile = join(directory, "torn.log");
+    const dataFile = scratchPath("torn.log");
     const header = '{"format":"plant-store-data","version":2,"snapshot":1}';
     const torn = '{"id":2,"name":"Half';
     await writeFile(dataFile, `${header}\n{"id":1,"name":"Ivy","owner":null}\n${torn}`);
@@ -152,7 +128,7 @@ describe("plant-store-mock --data", () => {
   });
 
   it("keeps a whole last line that lacks its newline, without a warning", async () => {
-    const dataFile = join(directory, "edited.log");
+    const dataFile = scratchPath("edited.log");
     const header = '{"format":"plant-store-data","version":2,"snapshot":0}';
     await writeFile(dataFile, `${header}\n{"id":1,"name":"Ivy","owner":null}`);
     const cli = await start(["--data", dataFile]);
