@@ -61,6 +61,7 @@ describe("a Content-Length that lies", () => {
     await connection.closedByServer();
     const responses = await connection.responses(1);
     expect(responses.map((response) => response.status)).toEqual([201]);
+    expect(responses[0]?.headers.connection).toBe("close");
     expect(JSON.parse(responses[0]?.body ?? "")).toEqual({ name: "Declared part" });
     const stored = attack.server.store.entries().filter((entry) => entry.name === "Declared part");
     expect(stored).toEqual([{ id: stored[0]?.id, name: "Declared part", owner: token }]);
