@@ -1,11 +1,7 @@
 // The admin endpoints and the landing page come from the core, so a fetch handler (Bun, Deno,
-// Workers) serves them too when asked; and the server's admin changes reach its data file.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Workers) serves them too when asked.
+import { describe, expect, it } from "vitest";
 import { createLandingPage, createPlantStoreFetchHandler } from "../../../src/mock/index.js";
-import { startPlantStoreServer } from "../../../src/server/index.js";
 
 const ORIGIN = "https://plants.example";
 
@@ -131,34 +127,5 @@ describe("createPlantStoreFetchHandler({ admin, landingPage })", () => {
   ])("refuses %s", (_case, create, error) => {
     expect(create).toThrow(error);
     expect(create).toThrow(error.constructor as typeof TypeError);
-  });
-});
-
-describe("admin changes and the data file", () => {
-  let directory: string;
-  beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), "plant-store-admin-"));
-  });
-  afterAll(() => rm(directory, { recursive: true, force: true }));
-
-  it("keeps plants loaded through PUT /__admin/plants across a restart", async () => {
-    const dataFile = join(directory, "plants.json");
-    const first = await startPlantStoreServer({ dataFile, admin: true });
-    const put = await fetch(`${first.url}/__admin/plants`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify([{ name: "Kept through a restart", id: 3 }]),
-    });
-    expect(put.status).toBe(200);
-    await first.close();
-
-    const second = await startPlantStoreServer({ dataFile, admin: true });
-    try {
-      expect(second.store.entries()).toEqual([
-        { id: 3, name: "Kept through a restart", owner: null },
-      ]);
-    } finally {
-      await second.close();
-    }
   });
 });

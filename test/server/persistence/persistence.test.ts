@@ -414,3 +414,25 @@ describe("persistence (dataFile)", () => {
     });
   });
 });
+
+describe("admin changes and the data file", () => {
+  it("keeps plants loaded through PUT /__admin/plants across a restart", async () => {
+    const first = await startPlantStoreServer({ dataFile, admin: true });
+    const put = await fetch(`${first.url}/__admin/plants`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify([{ name: "Kept through a restart", id: 3 }]),
+    });
+    expect(put.status).toBe(200);
+    await first.close();
+
+    const second = await startPlantStoreServer({ dataFile, admin: true });
+    try {
+      expect(second.store.entries()).toEqual([
+        { id: 3, name: "Kept through a restart", owner: null },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+});
