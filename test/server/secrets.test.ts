@@ -1,22 +1,26 @@
-// The token never appears in a log line or an answer. test/server checks plain good and
+// The token never appears in a log line or an answer. cli/cli.test.ts checks plain good and
 // bad requests; this sends the token every hostile way a client might (malformed,
 // oversized, cut off, in the URL as RFC 6750 allows, under another scheme) and then
 // searches everything the process printed and every answer it sent.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
+import { type RunningCli, useCliFixture } from "./support/cli-process.js";
 import { openRawConnection, requestHead } from "./support/raw-connection.js";
-import { type RunningCli, startCli } from "./support/spawn-cli.js";
 
 const secret = "Sec-ret.token_9f3b2c7d~reliability";
 const requestTimeout = 1_000;
+const { start } = useCliFixture("secrets");
 let cli: RunningCli;
 const answers: string[] = [];
 
 beforeAll(async () => {
-  cli = await startCli(["--token", secret, "--request-timeout", String(requestTimeout)]);
-});
-
-afterAll(() => {
-  cli?.child.kill("SIGKILL");
+  cli = await start([
+    "--port",
+    "0",
+    "--token",
+    secret,
+    "--request-timeout",
+    String(requestTimeout),
+  ]);
 });
 
 async function send(path: string, init: RequestInit = {}): Promise<number> {
@@ -69,8 +73,8 @@ it("keeps the token out of every log line and answer, however it is sent", async
   expect(await sendRaw(head({}).slice(0, -2))).toBe(408);
 
   cli.child.kill("SIGTERM");
-  expect(await cli.exited()).toBe(0);
-  const { stdout, stderr } = cli.output();
+  expect((await cli.exited).code).toBe(0);
+  const [stdout, stderr] = [cli.stdout(), cli.stderr()];
   // The log really ran: one line per request (so the search below searched something).
   expect(stdout).toMatch(/^GET \/plants 200 \d+\.\d ms$/m);
   expect(stdout).toMatch(/^POST \/plants 201 /m);
@@ -83,7 +87,7 @@ it("keeps the token out of every log line and answer, however it is sent", async
 it("keeps API and admin tokens out of the log, the journal and every answer, wherever they hide", async () => {
   const apiSecret = "Api-secret.token_4e1d9a7b~hiding";
   const adminSecret = "Admin-secret.token_7c2b8e0f~hiding";
-  const run = await startCli(["--token", apiSecret, "--admin-token", adminSecret]);
+  const run = await start(["--port", "0", "--token", apiSecret, "--admin-token", adminSecret]);
   const seen: string[] = [];
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${run.url}${path}`, init);
@@ -133,9 +137,9 @@ it("keeps API and admin tokens out of the log, the journal and every answer, whe
     ]);
   } finally {
     run.child.kill("SIGTERM");
-    await run.exited();
+    await run.exited;
   }
-  const { stdout, stderr } = run.output();
+  const [stdout, stderr] = [run.stdout(), run.stderr()];
   expect(stdout).toMatch(/^GET \/plants\?key=\[redacted\] 200 /m);
   expect(stdout).toMatch(/^GET \/__admin\/requests\?token=\[redacted\] 200 /m);
   for (const text of [stdout, stderr, ...seen]) {

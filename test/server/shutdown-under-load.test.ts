@@ -1,31 +1,19 @@
-// SIGTERM to the CLI in the middle of a create burst, with a data file. test/server covers
+// SIGTERM to the CLI in the middle of a create burst, with a data file. cli/cli.test.ts covers
 // one held request; this covers many at once plus keep-alive traffic racing the shutdown:
 // every held request gets its full answer, new connections are refused, the process exits
 // 0, and the data file then holds exactly the acknowledged creates (none lost, no phantom).
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { useCliFixture } from "./support/cli-process.js";
 import { createKeepAliveClient } from "./support/keep-alive-client.js";
 import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
-import { type RunningCli, startCli } from "./support/spawn-cli.js";
 
 const token = "shutdown-load-token";
 const heldCount = 20;
 const burstWorkers = 20;
 
-let directory: string;
-let cli: RunningCli | undefined;
-
-beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), "plant-store-shutdown-"));
-});
-
-afterAll(async () => {
-  cli?.child.kill("SIGKILL");
-  await rm(directory, { recursive: true, force: true });
-});
+const { start, scratchPath } = useCliFixture("shutdown-under-load");
 
 /** A create whose headers the server has taken in (it sent 100 Continue); the body waits. */
 async function holdCreate(url: string, name: string) {
@@ -81,8 +69,8 @@ async function refusesConnections(url: string): Promise<boolean> {
 }
 
 it("SIGTERM mid-burst: held requests answered in full, exit 0, data file = acknowledged", async () => {
-  const dataFile = join(directory, "plants.json");
-  cli = await startCli(["--quiet", "--token", token, "--data", dataFile]);
+  const dataFile = scratchPath("plants.json");
+  const cli = await start(["--port", "0", "--quiet", "--token", token, "--data", dataFile]);
   const url = cli.url;
 
   const held = await Promise.all(
@@ -117,7 +105,7 @@ it("SIGTERM mid-burst: held requests answered in full, exit 0, data file = ackno
     expect(JSON.parse(final?.body ?? "")).toEqual({ name });
   }
 
-  expect(await cli.exited()).toBe(0);
+  expect((await cli.exited).code).toBe(0);
   await Promise.all(workers);
   const acknowledged = [...answers.map(({ name }) => name), ...burstAcknowledged];
 
@@ -130,5 +118,5 @@ it("SIGTERM mid-burst: held requests answered in full, exit 0, data file = ackno
   const created = plants.filter((plant) => plant.owner !== null).map((plant) => plant.name);
   expect(created.slice().sort()).toEqual(acknowledged.slice().sort());
   expect(await readFile(dataFile, "utf8")).not.toContain(token);
-  expect(`${cli.output().stdout}${cli.output().stderr}`).not.toContain(token);
+  expect(`${cli.stdout()}${cli.stderr()}`).not.toContain(token);
 }, 40_000);
