@@ -8,10 +8,7 @@
 export type { AdminPlant } from "./admin/admin-api.js";
 export type { PlantStoreAdminOption } from "./admin/admin-option.js";
 export { defaultSeed } from "./default-seed.js";
-export {
-  createPlantStoreFetchHandler,
-  type PlantStoreFetchHandlerOptions,
-} from "./fetch-handler.js";
+export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export type { JournalEntry, PlantStoreRequestJournal } from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
@@ -27,7 +24,8 @@ export type {
   PlantStoreErrorBody,
   PlantStoreFaults,
   PlantStoreFetchHandler,
-  PlantStoreHandlerOptions,
+  PlantStoreFetchHandlerOptions,
+  PlantStoreMockOptions,
   PlantStoreOperation,
   PlantStoreOptions,
   SeedPlant,

@@ -2,7 +2,7 @@
 
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-option.js";
-import { openAdminProblem } from "../admin-exposure.js";
+import { openAdminProblem } from "../check-options.js";
 
 export type AdminTokenSource = "--admin-token" | "PLANT_STORE_ADMIN_TOKEN";
 

@@ -1,4 +1,4 @@
-import { DEMO_TOKEN } from "../demo-token.js";
+import { DEMO_TOKEN } from "../server-options.js";
 import type { AdminTokenSource } from "./admin-flags.js";
 
 export type TokenSource = "--token" | "PLANT_STORE_TOKENS" | "demo";

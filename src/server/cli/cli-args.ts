@@ -1,13 +1,11 @@
 import { parseArgs } from "node:util";
 import { isBearerToken } from "../../contract/bearer-token.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
-import { checkBasePath } from "../../mock/base-path.js";
 import { checkCorsOrigin } from "../../mock/cors-origin.js";
-import { checkBasePathBesideAdmin } from "../../mock/handler-options.js";
+import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
 import { checkHost } from "../check-options.js";
-import { DEMO_TOKEN } from "../demo-token.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
-import type { PlantStoreServerOptions } from "../server-options.js";
+import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
 import { type AdminTokenSource, readAdminFlags, TOKEN_RULE } from "./admin-flags.js";
 import type { TokenSource } from "./banner.js";
 import { didYouMean } from "./closest-flag.js";

@@ -1,51 +1,45 @@
-// The options every way of serving the core accepts, checked once where they enter, with
-// defaults filled in. Each rule is one exported function that the server and the CLI reuse
-// under their own names (`--cors-origin`), so a value means the same wherever it is given.
+// The options every way of serving the core accepts, checked once where they enter (each
+// entry first refuses names it does not know), with defaults filled in and the store built:
+// the core then trusts what it is given. Each rule is one exported function that the server
+// and the CLI reuse under their own names (`--cors-origin`), so a value means the same
+// wherever it is given.
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
-import { checkBasePath } from "./base-path.js";
+import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-option.js";
 import { checkCorsOrigin } from "./cors-origin.js";
-import type { PlantStoreCoreOptions } from "./plant-store-core.js";
+import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { createPlantStore } from "./store.js";
 import { checkTokens } from "./tokens.js";
-import type { PlantStore, SeedPlant } from "./types.js";
+import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
-export interface CheckedHandlerOptions {
+/** What the core runs on: every option checked, every default filled in. */
+export interface PlantStoreCoreConfig {
   store: PlantStore;
+  /** `undefined`: any well-formed bearer token is accepted. */
   tokens: readonly string[] | undefined;
   createStatus: 200 | 201;
   maxBodyBytes: number;
   corsOrigin: string | null;
   /** "" or "/v1": no trailing slash. */
   basePath: string;
+  admin: CheckedAdminOption | undefined;
+  landingPage: LandingPage | undefined;
+  /**
+   * Resolves once every change made so far is durable (persistence); the answer to a
+   * create waits for it, so nothing acknowledged can be lost.
+   */
+  commit?: (() => Promise<void>) | undefined;
 }
 
-// `satisfies` keeps this list complete: a new option does not compile until it is listed.
-// `false` marks the core's own options (passed by adapters), accepted but not advertised.
-const HANDLER_OPTIONS = {
-  store: true,
-  seed: true,
-  tokens: true,
-  createStatus: true,
-  basePath: true,
-  maxBodyBytes: true,
-  corsOrigin: true,
-  admin: true,
-  landingPage: true,
-  commit: false,
-} satisfies Record<keyof PlantStoreCoreOptions, boolean>;
-
-export function checkHandlerOptions(options: PlantStoreCoreOptions): CheckedHandlerOptions {
-  checkOptionNames(options, HANDLER_OPTIONS);
-  if (options.commit !== undefined && typeof options.commit !== "function") {
-    throw new TypeError("commit must be a function.");
-  }
+/** The fetch handler's options, their names already checked by the entry, as the core runs on them. */
+export function readMockOptions(options: PlantStoreFetchHandlerOptions): PlantStoreCoreConfig {
   const seed = checkSeed(options.seed);
   const store =
     options.store === undefined ? createPlantStore({ seed }) : checkStore(options.store, seed);
+  const admin = checkAdminOption(options.admin);
   const basePath = checkBasePath(options.basePath);
-  checkBasePathBesideAdmin(basePath, options.admin);
+  checkBasePathBesideAdmin(basePath, admin);
   return {
     store,
     tokens: checkTokens(options.tokens),
@@ -53,6 +47,8 @@ export function checkHandlerOptions(options: PlantStoreCoreOptions): CheckedHand
     maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes),
     corsOrigin: checkCorsOrigin(options.corsOrigin),
     basePath,
+    admin,
+    landingPage: checkLandingPage(options.landingPage),
   };
 }
 
@@ -65,26 +61,11 @@ export function checkBasePathBesideAdmin(
   admin: unknown,
   name = "basePath",
 ): void {
+  // Off is `undefined` (checked) or `undefined`/`false` (as given to the CLI's flags).
   if (admin === undefined || admin === false || !isAdminPath(basePath)) return;
   throw new RangeError(
     `${name} ${basePath} is under ${ADMIN_PREFIX}, where the admin endpoints answer; choose another base path.`,
   );
-}
-
-/**
- * `options` is an object whose every key is in `known`, so a misspelt option fails instead
- * of silently taking its default. The message lists the names marked `true`.
- */
-export function checkOptionNames(options: unknown, known: Record<string, boolean>): void {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError("options must be an object.");
-  }
-  for (const name of Object.keys(options)) {
-    if (!Object.hasOwn(known, name)) {
-      const names = Object.keys(known).filter((option) => known[option]);
-      throw new TypeError(`Unknown option "${name}"; the options are ${names.join(", ")}.`);
-    }
-  }
 }
 
 export function checkCreateStatus(value: unknown, name = "createStatus"): 200 | 201 {
@@ -125,4 +106,32 @@ export function checkStore(value: unknown, seed: readonly SeedPlant[] | undefine
     throw new TypeError("Give store or seed, not both: seed only fills a store created for you.");
   }
   return value as PlantStore;
+}
+
+// What a path prefix may be. Requests are matched on the path as the URL parser serialises
+// it, so a prefix is only reachable if it is already in that form: ASCII path characters,
+// nothing the parser would percent-encode, resolve ("..") or cut off ("?", "#").
+// RFC 3986 pchar without percent-encoding, one or more per segment.
+const PLAIN_PATH = /^(\/[A-Za-z0-9\-._~!$&'()*+,;=:@]+)+$/;
+
+/**
+ * "" (none) or a path such as "/v1", without a trailing slash. "v1" and "/v1/" both mean
+ * "/v1", "/" means none; anything that would never match a request as meant (an empty
+ * segment such as "//" included) throws a TypeError naming `name`.
+ */
+export function checkBasePath(value: unknown, name = "basePath"): string {
+  if (value === undefined) return "";
+  if (typeof value !== "string") throw new TypeError(`${name} must be a string such as "/v1".`);
+  if (value === "" || value === "/") return "";
+  // One trailing slash is forgiven; more would be an empty segment, which no request matches
+  // as meant ("//" is not the root, "/v1//" not "/v1"), so the pattern below refuses it.
+  const trimmed = value.endsWith("/") ? value.slice(0, -1) : value;
+  const path = trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  const dotSegment = path.split("/").some((segment) => segment === "." || segment === "..");
+  if (!PLAIN_PATH.test(path) || dotSegment) {
+    throw new TypeError(
+      `${name} must be a plain path such as "/v1": ASCII letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ between single slashes, no "." or ".." segment, no ?, # or %.`,
+    );
+  }
+  return path;
 }
