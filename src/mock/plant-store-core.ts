@@ -4,8 +4,8 @@
 // Beside the API: the admin endpoints (/__admin/, when enabled), the landing page (GET / from
 // a browser, when given) and the request journal, which records every API request.
 
+import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-access.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
-import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-option.js";
 import { errorAnswer, jsonAnswer } from "./answers.js";
 import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
 import { bodyFailureStatus } from "./body-failure.js";

@@ -1,6 +1,6 @@
 // Open admin endpoints can reset the store and read every request's body, so they are only
 // allowed where nothing but this machine can reach them.
-import { isLoopbackHost } from "../mock/admin/loopback-host.js";
+import { isLoopbackHost } from "../mock/admin/admin-access.js";
 
 /** Why the admin endpoints may not run open on `host`, or undefined when they may. */
 export function openAdminProblem(host: string, adminOn: boolean, token: string | undefined) {

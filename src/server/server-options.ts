@@ -1,4 +1,4 @@
-import type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
+import type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
 import type { FsyncPolicy } from "./persistence/data-log.js";
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { checkAdminOption } from "../mock/admin/admin-option.js";
+import { checkAdminOption } from "../mock/admin/admin-access.js";
 import type { PlantStoreRequestJournal } from "../mock/journal.js";
 import { createLandingPage } from "../mock/landing-page/landing-page.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
