@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { authChecks } from "./checks/auth-checks.js";
+
 import { type CheckContext, type CheckDefinition, Findings } from "./checks/check.js";
-import { listChecks } from "./checks/list-checks.js";
+import { authChecks, listChecks } from "./checks/read-checks.js";
 import { writeChecks } from "./checks/write-checks.js";
 import { ExchangeClient } from "./exchange.js";
 import { specVersion } from "./openapi-validator.js";
