@@ -1,6 +1,8 @@
 // The options every way of serving the core accepts, checked once where they enter, with
 // defaults filled in. Each rule is one exported function that the server and the CLI reuse
 // under their own names (`--cors-origin`), so a value means the same wherever it is given.
+
+import { checkOptionNames } from "../contract/option-names.js";
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
 import { checkBasePath } from "./base-path.js";
 import { checkCorsOrigin } from "./cors-origin.js";
@@ -69,22 +71,6 @@ export function checkBasePathBesideAdmin(
   throw new RangeError(
     `${name} ${basePath} is under ${ADMIN_PREFIX}, where the admin endpoints answer; choose another base path.`,
   );
-}
-
-/**
- * `options` is an object whose every key is in `known`, so a misspelt option fails instead
- * of silently taking its default. The message lists the names marked `true`.
- */
-export function checkOptionNames(options: unknown, known: Record<string, boolean>): void {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError("options must be an object.");
-  }
-  for (const name of Object.keys(options)) {
-    if (!Object.hasOwn(known, name)) {
-      const names = Object.keys(known).filter((option) => known[option]);
-      throw new TypeError(`Unknown option "${name}"; the options are ${names.join(", ")}.`);
-    }
-  }
 }
 
 export function checkCreateStatus(value: unknown, name = "createStatus"): 200 | 201 {

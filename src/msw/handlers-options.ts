@@ -1,7 +1,8 @@
 // The options of the MSW handler set, checked where they enter: `baseUrl` and
 // `answerUnknownPaths` here, the rest by the same rules as the fetch handler's.
+import { parseHttpBaseUrl } from "../contract/base-url.js";
+import { checkOptionNames } from "../contract/option-names.js";
 import { checkBasePath } from "../mock/base-path.js";
-import { checkOptionNames } from "../mock/handler-options.js";
 import type { PlantStoreHandlerOptions } from "../mock/types.js";
 import type { PlantStoreHandlersOptions } from "./types.js";
 
@@ -36,18 +37,9 @@ export function checkHandlersOptions(options: unknown): CheckedHandlersOptions {
   if (answerUnknownPaths !== undefined && typeof answerUnknownPaths !== "boolean") {
     throw new TypeError("answerUnknownPaths must be true or false.");
   }
-  if (typeof baseUrl !== "string") throw new TypeError(BASE_URL_RULE);
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new TypeError(BASE_URL_RULE);
-  }
-  const plain = url.username === "" && url.password === "" && !/[?#]/.test(baseUrl);
-  if (!(url.protocol === "http:" || url.protocol === "https:") || !plain) {
-    throw new TypeError(BASE_URL_RULE);
-  }
-  const basePath = checkBasePath(url.pathname, "baseUrl's path");
+  const url = parseHttpBaseUrl(baseUrl);
+  if (url === undefined) throw new TypeError(BASE_URL_RULE);
+  const basePath = checkBasePath(url.path, "baseUrl's path");
   return {
     origin: url.origin,
     basePath,

@@ -5,6 +5,7 @@
 import { statSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, resolve } from "node:path";
+import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { checkBasePath } from "../mock/base-path.js";
 import { checkCorsOrigin } from "../mock/cors-origin.js";
@@ -12,7 +13,6 @@ import {
   checkBasePathBesideAdmin,
   checkCreateStatus,
   checkMaxBodyBytes,
-  checkOptionNames,
   checkSeed,
   checkStore,
 } from "../mock/handler-options.js";
