@@ -2,7 +2,9 @@
 // (a Playwright suite, a Node script, a browser). Web fetch only: no Node built-ins, no msw.
 import { connectionFailure } from "../client/errors/PlantStoreConnectionError.js";
 import type { PlantStoreErrorBody } from "../client/types.js";
+import { parseHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+import { checkOptionNames } from "../contract/option-names.js";
 import { PlantStoreAdminError } from "./plant-store-admin-error.js";
 import type {
   AdminFailNextOptions,
@@ -129,26 +131,14 @@ function checkOptions(options: unknown) {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new TypeError('options must be an object such as { baseUrl: "http://127.0.0.1:4010" }.');
   }
-  for (const name of Object.keys(options)) {
-    if (!["baseUrl", "token", "fetch"].includes(name)) {
-      throw new TypeError(`Unknown option "${name}"; the options are baseUrl, token, fetch.`);
-    }
-  }
+  checkOptionNames(options, { baseUrl: true, token: true, fetch: true });
   const { baseUrl, token, fetch } = options as Record<string, unknown>;
-  return { origin: checkBaseUrl(baseUrl), token: checkToken(token), fetch: checkFetch(fetch) };
-}
-
-function checkBaseUrl(value: unknown): string {
-  const message = 'baseUrl must be an absolute http(s) URL such as "http://127.0.0.1:4010".';
-  if (typeof value !== "string") throw new TypeError(message);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(message);
+  // The admin endpoints live at the server's root, so only the origin counts.
+  const origin = parseHttpBaseUrl(baseUrl)?.origin;
+  if (origin === undefined) {
+    throw new TypeError('baseUrl must be an absolute http(s) URL such as "http://127.0.0.1:4010".');
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(message);
-  return url.origin;
+  return { origin, token: checkToken(token), fetch: checkFetch(fetch) };
 }
 
 function checkToken(value: unknown): string | undefined {
