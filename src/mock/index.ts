@@ -5,8 +5,8 @@
  *
  * @module plant-store-sdk/mock
  */
+export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
-export type { PlantStoreAdminOption } from "./admin/admin-option.js";
 export { defaultSeed } from "./default-seed.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export type { JournalEntry, PlantStoreRequestJournal } from "./journal.js";

@@ -3,8 +3,9 @@
 // the core then trusts what it is given. Each rule is one exported function that the server
 // and the CLI reuse under their own names (`--cors-origin`), so a value means the same
 // wherever it is given.
+
+import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.js";
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
-import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-option.js";
 import { checkCorsOrigin } from "./cors-origin.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { createPlantStore } from "./store.js";

@@ -1,7 +1,7 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
-import type { PlantStoreAdminOption } from "./admin/admin-option.js";
+import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
 

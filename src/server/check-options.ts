@@ -8,7 +8,7 @@ import { isIP } from "node:net";
 import { dirname, resolve } from "node:path";
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
-import { isLoopbackHost } from "../mock/admin/loopback-host.js";
+import { isLoopbackHost } from "../mock/admin/admin-access.js";
 import { createLandingPage } from "../mock/landing-page/landing-page.js";
 import { type PlantStoreCoreConfig, readMockOptions } from "../mock/mock-options.js";
 import { PlantStoreDataFileError } from "./persistence/data-file-error.js";

@@ -4,7 +4,7 @@
  *
  * @module plant-store-sdk/server
  */
-export type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
+export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { PlantStoreDataFileError } from "./persistence/data-file-error.js";

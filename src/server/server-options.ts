@@ -1,4 +1,4 @@
-import type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
+import type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 import type { PlantStoreMockOptions } from "../mock/types.js";
 import type { FsyncPolicy } from "./persistence/data-log.js";
 

@@ -1,7 +1,7 @@
 // --admin and --admin-token (or PLANT_STORE_ADMIN_TOKEN): the admin endpoints of the CLI.
 
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
-import type { PlantStoreAdminOption } from "../../mock/admin/admin-option.js";
+import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
 import { openAdminProblem } from "../check-options.js";
 
 export type AdminTokenSource = "--admin-token" | "PLANT_STORE_ADMIN_TOKEN";

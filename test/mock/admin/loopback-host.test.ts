@@ -1,6 +1,6 @@
 // Where open admin endpoints are allowed: loopback addresses only.
 import { describe, expect, it } from "vitest";
-import { isLoopbackAuthority, isLoopbackHost } from "../../../src/mock/admin/loopback-host.js";
+import { isLoopbackAuthority, isLoopbackHost } from "../../../src/mock/admin/admin-access.js";
 import { openAdminProblem } from "../../../src/server/check-options.js";
 
 describe("isLoopbackHost", () => {
