@@ -3,11 +3,11 @@
 // every held request gets its full answer, new connections are refused, the process exits
 // 0, and the data file then holds exactly the acknowledged creates (none lost, no phantom).
 import { readFile } from "node:fs/promises";
-import { connect } from "node:net";
 import { expect, it } from "vitest";
 import { useCliFixture } from "./support/cli-process.js";
 import { createKeepAliveClient } from "./support/keep-alive-client.js";
 import { openRawConnection, type RawConnection, requestHead } from "./support/raw-connection.js";
+import { waitUntilRefused } from "./support/raw-http.js";
 
 const token = "shutdown-load-token";
 const heldCount = 20;
@@ -51,23 +51,6 @@ async function burst(url: string, worker: number, stop: { now: boolean }, acknow
   }
 }
 
-async function refusesConnections(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: hostname, port: Number(port) });
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.once("error", () => resolve(true));
-    });
-    if (refused) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
 it("SIGTERM mid-burst: held requests answered in full, exit 0, data file = acknowledged", async () => {
   const dataFile = scratchPath("plants.json");
   const cli = await start(["--port", "0", "--quiet", "--token", token, "--data", dataFile]);
@@ -88,7 +71,7 @@ it("SIGTERM mid-burst: held requests answered in full, exit 0, data file = ackno
   expect(burstAcknowledged.length).toBeGreaterThanOrEqual(100);
 
   cli.child.kill("SIGTERM");
-  expect(await refusesConnections(url)).toBe(true);
+  expect(await waitUntilRefused(url)).toBe(true);
   stop.now = true;
 
   await Promise.all(held.map(({ connection, body }) => connection.write(body)));

@@ -53,7 +53,9 @@ export async function waitUntilRefused(url: string): Promise<boolean> {
       const socket = await openSocket(url);
       socket.destroy();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") return true;
+      // A reset is a refusal too: a connection the kernel queued just as the server closed.
+      const { code } = error as NodeJS.ErrnoException;
+      if (code === "ECONNREFUSED" || code === "ECONNRESET") return true;
       throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
