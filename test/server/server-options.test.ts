@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlantStore } from "../../src/mock/index.js";
+import { openAdminProblem } from "../../src/server/check-options.js";
 import {
   PlantStoreDataFileError,
   type PlantStoreServerOptions,
@@ -280,4 +281,15 @@ it("startPlantStoreServer reads each option once, where it enters", async () => 
   expect(server.url).toMatch(/\/v1$/);
   expect(Object.keys(given).every((key) => reads.get(key) === 1)).toBe(true);
   expect([...reads.values()].every((count) => count === 1)).toBe(true);
+});
+
+describe("openAdminProblem", () => {
+  it("objects only to open admin endpoints off loopback", () => {
+    expect(openAdminProblem("0.0.0.0", false, undefined)).toBeUndefined();
+    expect(openAdminProblem("0.0.0.0", true, "admin-token")).toBeUndefined();
+    expect(openAdminProblem("127.0.0.1", true, undefined)).toBeUndefined();
+    expect(openAdminProblem("0.0.0.0", true, undefined)).toBe(
+      "the admin endpoints would be open to the network on host 0.0.0.0: reset and the request journal need an admin token there",
+    );
+  });
 });

@@ -1,7 +1,7 @@
-// Where open admin endpoints are allowed: loopback addresses only.
+// Which hosts are loopback: where open admin endpoints may answer. The server's refusal to
+// start them elsewhere is in test/server/server-options.test.ts.
 import { describe, expect, it } from "vitest";
 import { isLoopbackAuthority, isLoopbackHost } from "../../../src/mock/admin/admin-access.js";
-import { openAdminProblem } from "../../../src/server/check-options.js";
 
 describe("isLoopbackHost", () => {
   it.each([
@@ -57,15 +57,4 @@ describe("isLoopbackAuthority (a Host header or a URL's host)", () => {
       expect(isLoopbackAuthority(authority)).toBe(false);
     },
   );
-});
-
-describe("openAdminProblem", () => {
-  it("objects only to open admin endpoints off loopback", () => {
-    expect(openAdminProblem("0.0.0.0", false, undefined)).toBeUndefined();
-    expect(openAdminProblem("0.0.0.0", true, "admin-token")).toBeUndefined();
-    expect(openAdminProblem("127.0.0.1", true, undefined)).toBeUndefined();
-    expect(openAdminProblem("0.0.0.0", true, undefined)).toBe(
-      "the admin endpoints would be open to the network on host 0.0.0.0: reset and the request journal need an admin token there",
-    );
-  });
 });
