@@ -1,13 +1,12 @@
 #!/usr/bin/env node
+import { oneLine, readPackageVersion } from "../../cli/command-line.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
 // parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or
 // SIGTERM. Every mistake at start (a flag, the seed or data file, a taken port) is one line
 // on stderr and exit code 2.
 import { startPlantStoreServer } from "../start-server.js";
-import { bannerLines } from "./banner.js";
 import { type CliCommand, parseCliArgs } from "./cli-args.js";
-import { HELP_TEXT } from "./help-text.js";
-import { readPackageVersion } from "./package-version.js";
+import { bannerLines, HELP_TEXT } from "./cli-output.js";
 import { loadSeedFile } from "./seed-file.js";
 
 const USAGE_ERROR = 2;
@@ -98,20 +97,6 @@ async function runServer(
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
-  });
-}
-
-// Every CLI error is one line on stderr, whatever text a message quotes (JSON.parse quotes
-// the start of the file, newline included): control characters are shown escaped, and
-// invisible ones (a byte order mark) made visible, rather than printed raw.
-const UNPRINTABLE = /[\p{Cc}\u2028\u2029\ufeff]/gu;
-
-function oneLine(text: string): string {
-  return text.replace(UNPRINTABLE, (char) => {
-    if (char === "\n") return "\\n";
-    if (char === "\r") return "\\r";
-    if (char === "\t") return "\\t";
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
 }
 
