@@ -2,7 +2,7 @@ import type { Findings } from "./checks/check.js";
 import { type OperationId, validateAnswer } from "./openapi-validator.js";
 import { PlantStoreVerifyError } from "./verify-error.js";
 
-export interface RequestSpec {
+interface RequestSpec {
   operation: OperationId;
   /** Raw query string without `?`, sent as written (so `limit=abc` reaches the service). */
   query?: string;
@@ -23,7 +23,7 @@ export interface Exchange {
   conforms: boolean;
 }
 
-export interface ExchangeSettings {
+interface ExchangeSettings {
   baseUrl: string;
   token: string;
   fetch: typeof fetch;

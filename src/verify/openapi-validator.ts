@@ -7,7 +7,7 @@ import {
 export type OperationId = keyof typeof responseValidators;
 
 /** What the validator needs to know about one answer. */
-export interface ObservedAnswer {
+interface ObservedAnswer {
   status: number;
   contentType: string | null;
   bodyText: string;
