@@ -1,6 +1,11 @@
-import type { Findings } from "./checks/check.js";
 import { type OperationId, validateAnswer } from "./openapi-validator.js";
 import { PlantStoreVerifyError } from "./verify-error.js";
+
+/** Where an exchange records what breaks openapi.yaml or our decisions: a check's Findings. */
+interface Findings {
+  violation(message: string): void;
+  difference(message: string): void;
+}
 
 interface RequestSpec {
   operation: OperationId;
