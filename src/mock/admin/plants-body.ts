@@ -2,8 +2,7 @@
 // like a seed file (same rules, same messages). The plants are public: the admin API knows
 // no tokens, so it cannot give a plant an owner.
 
-import { PlantIds } from "../plant-ids.js";
-import { findDuplicateId, findPlantRecordProblem } from "../plant-record-check.js";
+import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../plant-records.js";
 import type { StoredPlant } from "../types.js";
 
 export type PlantsBodyResult =

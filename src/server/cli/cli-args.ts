@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { isBearerToken } from "../../contract/bearer-token.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
-import { checkCorsOrigin } from "../../mock/cors-origin.js";
+import { checkCorsOrigin } from "../../mock/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
 import { checkHost } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
