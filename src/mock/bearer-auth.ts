@@ -43,26 +43,15 @@ export const WWW_AUTHENTICATE_INVALID = 'Bearer realm="plant-store", error="inva
 // not one: String#trim() would strip those too and accept "Bearer t1<U+00A0>" as "t1".
 const OPTIONAL_WHITESPACE = /^[ \t]+|[ \t]+$/g;
 
-const MISSING: AuthResult = {
+const refused = (message: string, invalidToken = false): AuthResult => ({
   ok: false,
-  message: "The Authorization header is missing; send Authorization: Bearer <token>.",
-  invalidToken: false,
-};
-const NOT_BEARER: AuthResult = {
-  ok: false,
-  message: "The Authorization header must use the Bearer scheme.",
-  invalidToken: false,
-};
-const EMPTY: AuthResult = {
-  ok: false,
-  message: "The Authorization header carries an empty Bearer token.",
-  invalidToken: false,
-};
-const REJECTED: AuthResult = {
-  ok: false,
-  message: "The bearer token in the Authorization header is not accepted.",
-  invalidToken: true,
-};
+  message,
+  invalidToken,
+});
+const MISSING = refused("The Authorization header is missing; send Authorization: Bearer <token>.");
+const NOT_BEARER = refused("The Authorization header must use the Bearer scheme.");
+const EMPTY = refused("The Authorization header carries an empty Bearer token.");
+const REJECTED = refused("The bearer token in the Authorization header is not accepted.", true);
 
 /**
  * Returns a checker of Authorization header values; `tokens` undefined accepts any

@@ -18,7 +18,6 @@ import {
   DEMO_TOKEN,
   type PlantStoreServerLog,
   type PlantStoreServerOptions,
-  type PlantStoreServerTimeouts,
 } from "./server-options.js";
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
@@ -53,7 +52,7 @@ export interface CheckedServerOptions {
   fsync: FsyncPolicy;
   log: PlantStoreServerLog | undefined;
   logRequests: boolean;
-  timeouts: PlantStoreServerTimeouts;
+  timeouts: typeof DEFAULT_TIMEOUTS;
   connectionsCheckingInterval: number;
 }
 
@@ -180,7 +179,7 @@ export function checkDataFile(path: unknown): void {
   }
 }
 
-function milliseconds(value: unknown, name: keyof PlantStoreServerTimeouts): number {
+function milliseconds(value: unknown, name: keyof typeof DEFAULT_TIMEOUTS): number {
   const ms = value === undefined ? DEFAULT_TIMEOUTS[name] : value;
   const message = `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS} (0 = none).`;
   if (typeof ms !== "number") throw new TypeError(message);
