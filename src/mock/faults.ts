@@ -58,7 +58,7 @@ export interface FaultInjector extends PlantStoreFaults {
 }
 
 /** The operations a fault can target, in process and through POST /__admin/faults. */
-export const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
+const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
 // `satisfies` keeps these lists complete: a new option does not compile until it is listed.
 const FAIL_NEXT_OPTIONS = {
   status: true,

@@ -8,9 +8,9 @@ import type { NewPlant } from "./types.js";
 // "2147483647". Signs, spaces, leading zeros, exponents, fractions and empty values are
 // rejected, so one number has exactly one spelling and nothing is silently rounded.
 
-export const LIMIT_MAX = 2_147_483_647;
+const LIMIT_MAX = 2_147_483_647;
 export const LIMIT_MESSAGE = "limit must be an integer from 0 to 2147483647.";
-export const LIMIT_REPEATED_MESSAGE = "limit must be given at most once.";
+const LIMIT_REPEATED_MESSAGE = "limit must be given at most once.";
 
 const CANONICAL_INT = /^(?:0|[1-9][0-9]{0,9})$/;
 

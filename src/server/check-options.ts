@@ -165,7 +165,7 @@ export function checkHost(host: unknown, name = "host"): string {
  * The data file itself may be missing (the server creates it at start), but its
  * directory must exist; checked with the other options, so the message names it.
  */
-export function checkDataFile(path: unknown): void {
+function checkDataFile(path: unknown): void {
   if (typeof path !== "string" || path === "") {
     throw new TypeError("dataFile must be the path of a file.");
   }
