@@ -1,5 +1,35 @@
+// Bearer authentication of the API: which tokens may be configured, and whether a request's
+// Authorization header carries one of them.
+import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+
+// What `tokens` means, the same at every entry point (fetch handler, MSW handlers, server,
+// CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by
+// leaving `tokens` out, never by an empty list, so `[]` is a mistake wherever it is given.
+
+/**
+ * `undefined` stays `undefined` (the caller decides the default); anything else must be a
+ * non-empty array of bearer tokens. Returns a frozen copy, so changing the caller's array
+ * later cannot change who is let in.
+ */
+export function checkTokens(tokens: unknown, name = "tokens"): readonly string[] | undefined {
+  if (tokens === undefined) return undefined;
+  if (!Array.isArray(tokens)) {
+    throw new TypeError(`${name} must be an array of bearer tokens, such as ["my-token"].`);
+  }
+  if (tokens.length === 0) {
+    throw new RangeError(
+      `${name} must hold at least one token; leave ${name} out for the default.`,
+    );
+  }
+  for (const [index, token] of tokens.entries()) {
+    if (!isBearerToken(token)) {
+      throw new TypeError(`${name}[${index}] must be ${BEARER_TOKEN_RULE}.`);
+    }
+  }
+  return Object.freeze([...tokens]);
+}
+
 // Bearer authentication of the contract. The token is never put in a message or header.
-import { isBearerToken } from "../contract/bearer-token.js";
 
 export type AuthResult =
   | { ok: true; token: string }
@@ -13,26 +43,15 @@ export const WWW_AUTHENTICATE_INVALID = 'Bearer realm="plant-store", error="inva
 // not one: String#trim() would strip those too and accept "Bearer t1<U+00A0>" as "t1".
 const OPTIONAL_WHITESPACE = /^[ \t]+|[ \t]+$/g;
 
-const MISSING: AuthResult = {
+const refused = (message: string, invalidToken = false): AuthResult => ({
   ok: false,
-  message: "The Authorization header is missing; send Authorization: Bearer <token>.",
-  invalidToken: false,
-};
-const NOT_BEARER: AuthResult = {
-  ok: false,
-  message: "The Authorization header must use the Bearer scheme.",
-  invalidToken: false,
-};
-const EMPTY: AuthResult = {
-  ok: false,
-  message: "The Authorization header carries an empty Bearer token.",
-  invalidToken: false,
-};
-const REJECTED: AuthResult = {
-  ok: false,
-  message: "The bearer token in the Authorization header is not accepted.",
-  invalidToken: true,
-};
+  message,
+  invalidToken,
+});
+const MISSING = refused("The Authorization header is missing; send Authorization: Bearer <token>.");
+const NOT_BEARER = refused("The Authorization header must use the Bearer scheme.");
+const EMPTY = refused("The Authorization header carries an empty Bearer token.");
+const REJECTED = refused("The bearer token in the Authorization header is not accepted.", true);
 
 /**
  * Returns a checker of Authorization header values; `tokens` undefined accepts any

@@ -7,7 +7,7 @@
 import { redactJson, redactTarget, redactWord } from "./redact-target.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
-export const JOURNAL_CAPACITY = 1000;
+const JOURNAL_CAPACITY = 1000;
 
 /** Longest create body (in UTF-16 code units) the journal keeps; longer ones are left out. */
 export const JOURNAL_BODY_LIMIT = 16_384;

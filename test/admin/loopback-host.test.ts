@@ -1,7 +1,7 @@
 // Where open admin endpoints are allowed: loopback addresses only.
 import { describe, expect, it } from "vitest";
 import { isLoopbackAuthority, isLoopbackHost } from "../../src/mock/admin/admin-access.js";
-import { openAdminProblem } from "../../src/server/admin-exposure.js";
+import { openAdminProblem } from "../../src/server/check-options.js";
 
 describe("isLoopbackHost", () => {
   it.each([

@@ -254,3 +254,30 @@ describe("startPlantStoreServer accepts", () => {
     }
   });
 });
+
+// A getter (or a Proxy) must not hand the check one value and the server another.
+it("startPlantStoreServer reads each option once, where it enters", async () => {
+  const reads = new Map<string, number>();
+  const given: PlantStoreServerOptions = {
+    tokens: ["t1"],
+    seed: [{ name: "Aloe" }],
+    basePath: "/v1",
+    admin: true,
+    landingPage: false,
+    corsOrigin: "*",
+    maxBodyBytes: 1_000,
+    requestTimeout: 5_000,
+    headersTimeout: 5_000,
+  };
+  const options = new Proxy(given, {
+    get(target, key, receiver) {
+      if (typeof key === "string") reads.set(key, (reads.get(key) ?? 0) + 1);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const server = await startPlantStoreServer(options);
+  await server.close();
+  expect(server.url).toMatch(/\/v1$/);
+  expect(Object.keys(given).every((key) => reads.get(key) === 1)).toBe(true);
+  expect([...reads.values()].every((count) => count === 1)).toBe(true);
+});

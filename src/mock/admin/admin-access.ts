@@ -22,8 +22,13 @@ export type PlantStoreAdminOption = boolean | { token?: string | undefined };
 
 const OPTION_MESSAGE = 'admin must be true, false or { token: "<admin token>" }.';
 
+/** The `admin` option as checked: the admin token, `undefined` when the endpoints are open. */
+export interface CheckedAdminOption {
+  token: string | undefined;
+}
+
 /** The checked `admin` option: `undefined` when the admin endpoints are off. */
-export function checkAdminOption(value: unknown): { token: string | undefined } | undefined {
+export function checkAdminOption(value: unknown): CheckedAdminOption | undefined {
   if (value === undefined || value === false) return undefined;
   if (value === true) return { token: undefined };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

@@ -4,14 +4,11 @@ import { parseFlags } from "../../cli/command-line.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
-import { checkBasePath } from "../../mock/base-path.js";
-import { checkCorsOrigin } from "../../mock/cors-origin.js";
-import { checkBasePathBesideAdmin } from "../../mock/handler-options.js";
-import { openAdminProblem } from "../admin-exposure.js";
-import { checkHost } from "../check-options.js";
-import { DEMO_TOKEN } from "../demo-token.js";
+import { checkCorsOrigin } from "../../mock/cors.js";
+import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
+import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
-import type { PlantStoreServerOptions } from "../server-options.js";
+import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
 
 export const DEFAULT_PORT = 4010;
 

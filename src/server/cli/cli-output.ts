@@ -1,8 +1,7 @@
 // What plant-store-mock prints besides its log: the help text and the start banner.
 
-import { DEMO_TOKEN } from "../demo-token.js";
 import { DEFAULT_FSYNC } from "../persistence/data-log.js";
-import { DEFAULT_TIMEOUTS } from "../server-options.js";
+import { DEFAULT_TIMEOUTS, DEMO_TOKEN } from "../server-options.js";
 import { type AdminTokenSource, DEFAULT_PORT, type TokenSource } from "./cli-args.js";
 
 export const HELP_TEXT = `Usage: plant-store-mock [options]

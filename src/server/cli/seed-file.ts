@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { findDuplicateId, findPlantRecordProblem } from "../../mock/plant-record-check.js";
+import { findDuplicateId, findPlantRecordProblem } from "../../mock/plant-records.js";
 import type { SeedPlant } from "../../mock/types.js";
 
 /** Reads `--seed <file.json>`: an array of `{ name, tag?, id? }`, checked item by item. */

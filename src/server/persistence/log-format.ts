@@ -10,8 +10,7 @@
 // or load replaces the whole file with a new snapshot (snapshot.ts), so the file never holds
 // a plant the store no longer has. Owners are hashed (owner-keys.ts).
 import { readFile } from "node:fs/promises";
-import { PlantIds } from "../../mock/plant-ids.js";
-import { findPlantRecordProblem } from "../../mock/plant-record-check.js";
+import { findPlantRecordProblem, PlantIds } from "../../mock/plant-records.js";
 import type { StoredPlant } from "../../mock/types.js";
 import { PlantStoreDataFileError } from "./data-file-error.js";
 import { findOwnerKeyProblem, type OwnerKeys } from "./owner-keys.js";
