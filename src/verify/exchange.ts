@@ -140,7 +140,7 @@ export class ExchangeClient {
   }
 }
 
-export type OperationId = keyof typeof responseValidators;
+type OperationId = keyof typeof responseValidators;
 
 /** What the validator needs to know about one answer. */
 interface ObservedAnswer {
