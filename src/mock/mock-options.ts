@@ -5,10 +5,10 @@
 // is given.
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
 import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-option.js";
-import { checkTokens } from "./bearer-auth.js";
 import { checkCorsOrigin } from "./cors.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { createPlantStore } from "./store.js";
+import { checkTokens } from "./tokens.js";
 import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;

@@ -6,8 +6,8 @@
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
 import type { FaultInjector } from "../faults.js";
 import type { RequestJournal } from "../journal.js";
-import { redactWord } from "../redact-target.js";
-import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../request-body.js";
+import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../request-input.js";
+import { redactWord } from "../tokens.js";
 import type { PlantStore, StoredPlant } from "../types.js";
 import { adminError, adminJson, adminNoContent } from "./admin-answers.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth } from "./admin-auth.js";

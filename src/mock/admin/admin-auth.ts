@@ -1,6 +1,6 @@
 // The admin endpoints' own authentication: the admin token when one is set, else open.
 // The API tokens never open them, and the admin token never opens the API.
-import { createBearerAuth } from "../bearer-auth.js";
+import { createBearerAuth } from "../tokens.js";
 
 export const ADMIN_WWW_AUTHENTICATE = 'Bearer realm="plant-store-admin"';
 

@@ -1,7 +1,7 @@
 // Reads an admin request's JSON body with the API's rules and messages: the size limit (413),
 // UTF-8 and JSON (400). The JSON Content-Type was checked before (admin-api.ts).
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
-import { bodyFailureStatus } from "../request-body.js";
+import { bodyFailureStatus } from "../request-input.js";
 import { adminError } from "./admin-answers.js";
 
 export type AdminJson = { ok: true; value: unknown } | { ok: false; answer: CoreAnswer };
