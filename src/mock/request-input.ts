@@ -6,7 +6,6 @@ import { ID_MESSAGE, isPlantId } from "../contract/plant-id.js";
 import type { BodyResult } from "./core-types.js";
 import type { NewPlant } from "./types.js";
 
-
 /** The answer to a body whose Content-Type is not JSON: the API's create and the admin POST/PUT. */
 export const CONTENT_TYPE_MESSAGE =
   "The Content-Type header must be application/json or another +json type.";
@@ -82,10 +81,6 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   }
   return { ok: true, text };
 }
-
-// What the API reads from a request besides its headers: a list's `limit` and a create's
-// body. Each is checked in a fixed order, so a request with several faults always gets the
-// same answer.
 
 // `limit` accepts only the canonical decimal form of an int32 from 0 up: "0", "10",
 // "2147483647". Signs, spaces, leading zeros, exponents, fractions and empty values are

@@ -2,9 +2,6 @@
 // carries one, and keeping them out of everything shown (logs, the journal, messages).
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 
-// Bearer authentication of the API: which tokens may be configured, and whether a request's
-// Authorization header carries one of them.
-
 // What `tokens` means, the same at every entry point (fetch handler, MSW handlers, server,
 // CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by
 // leaving `tokens` out, never by an empty list, so `[]` is a mistake wherever it is given.
