@@ -2,8 +2,6 @@
 import type { CoreAnswer, HeaderRecord } from "./core-types.js";
 import type { Plant, PlantStoreErrorBody } from "./types.js";
 
-// Every answer of the core is JSON (or empty); these build the shapes it sends.
-
 export function jsonAnswer(status: number, body: string, headers: HeaderRecord): CoreAnswer {
   return { status, headers, body };
 }

@@ -4,7 +4,7 @@ import { checkOptionNames } from "../contract/option-names.js";
 import type { CoreAnswer, CoreRequest } from "./core-types.js";
 import { type PlantStoreCoreConfig, readMockOptions } from "./mock-options.js";
 import { createPlantStoreCore } from "./plant-store-core.js";
-import { readBodyText } from "./request-body.js";
+import { readBodyText } from "./request-input.js";
 import type { PlantStoreFetchHandler, PlantStoreFetchHandlerOptions } from "./types.js";
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.

@@ -3,13 +3,12 @@
 // the core then trusts what it is given. The rules the CLI also applies under its own flag
 // names (`--cors-origin`, `--base-path`) are exported, so a value means the same wherever it
 // is given.
-
 import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.js";
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
-import { checkTokens } from "./bearer-auth.js";
 import { checkCorsOrigin } from "./cors.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { createPlantStore } from "./store.js";
+import { checkTokens } from "./tokens.js";
 import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;

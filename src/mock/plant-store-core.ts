@@ -6,7 +6,6 @@
 
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
-import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
@@ -18,9 +17,19 @@ import {
 } from "./journal.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
-import { redactWord } from "./redact-target.js";
-import { bodyFailureStatus, CONTENT_TYPE_MESSAGE, isJsonContentType } from "./request-body.js";
-import { parseLimitParam, parseNewPlant } from "./request-input.js";
+import {
+  bodyFailureStatus,
+  CONTENT_TYPE_MESSAGE,
+  isJsonContentType,
+  parseLimitParam,
+  parseNewPlant,
+} from "./request-input.js";
+import {
+  createBearerAuth,
+  redactWord,
+  WWW_AUTHENTICATE,
+  WWW_AUTHENTICATE_INVALID,
+} from "./tokens.js";
 import type { PlantStore, PlantStoreFaults, PlantStoreOperation } from "./types.js";
 
 const ALLOW = { allow: "GET, POST" };

@@ -10,7 +10,7 @@
 //   so it cannot give a plant an owner.
 import type { CoreRequest } from "../core-types.js";
 import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../plant-records.js";
-import { bodyFailureStatus } from "../request-body.js";
+import { bodyFailureStatus } from "../request-input.js";
 import type { FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";
 
 /** A body, or the status and message that refuse it. */
