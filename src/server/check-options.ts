@@ -11,8 +11,8 @@ import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { isLoopbackHost } from "../mock/admin/admin-access.js";
 import { createLandingPage } from "../mock/landing-page/landing-page.js";
 import { type PlantStoreCoreConfig, readMockOptions } from "../mock/mock-options.js";
-import { PlantStoreDataFileError } from "./persistence/data-file-error.js";
 import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/data-log.js";
+import { PlantStoreDataFileError } from "./persistence/log-format.js";
 import {
   DEFAULT_TIMEOUTS,
   DEMO_TOKEN,
