@@ -11,6 +11,7 @@ export type {
   AdminDelayNextOptions,
   AdminFailNextOptions,
   AdminPlant,
+  components,
   JournalEntry,
   PlantStoreAdmin,
   PlantStoreAdminOptions,

@@ -4,10 +4,10 @@
 import type { Forwardable } from "../client/types.js";
 import type { components } from "../contract/generated/openapi-admin.js";
 
-type Fault = components["schemas"]["Fault"];
+export type { components };
 
 /** An operation of the API a fault applies to: `"listPlants"` or `"createPlant"`. */
-export type PlantStoreOperation = Fault["operation"];
+export type PlantStoreOperation = components["schemas"]["Fault"]["operation"];
 /** A stored plant with its id and whether every token sees it (`public`), never its owner. */
 export type AdminPlant = components["schemas"]["StoredPlant"];
 /** One API request as the server received it (never its headers or a token). */
@@ -16,9 +16,10 @@ export type JournalEntry = components["schemas"]["JournalEntry"];
 export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;
 
 /** What the failing call(s) answer, for {@link PlantStoreAdmin.failNext}. */
-export interface AdminFailNextOptions extends Forwardable<Pick<Fault, "message" | "headers">> {
+export interface AdminFailNextOptions
+  extends Forwardable<Pick<components["schemas"]["Fault"], "message" | "headers">> {
   /** HTTP status of the simulated failure, 400 to 599. */
-  status: NonNullable<Fault["status"]>;
+  status: NonNullable<components["schemas"]["Fault"]["status"]>;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
 }

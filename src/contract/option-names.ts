@@ -3,16 +3,22 @@
 
 /**
  * `options` is an object whose every key is in `known`. The message lists the names marked
- * `true`; `false` marks a name accepted but not advertised (an adapter's own option).
+ * `true`; `false` marks a name accepted but not advertised. `prefix` ("failNext: ") starts
+ * the messages of a method's options, which then go on in lower case.
  */
-export function checkOptionNames(options: unknown, known: Record<string, boolean>): void {
+export function checkOptionNames(
+  options: unknown,
+  known: Record<string, boolean>,
+  prefix?: string,
+): void {
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError("options must be an object.");
+    throw new TypeError(`${prefix ?? ""}options must be an object.`);
   }
   for (const name of Object.keys(options)) {
     if (!Object.hasOwn(known, name)) {
       const names = Object.keys(known).filter((option) => known[option]);
-      throw new TypeError(`Unknown option "${name}"; the options are ${names.join(", ")}.`);
+      const unknown = prefix === undefined ? "Unknown" : `${prefix}unknown`;
+      throw new TypeError(`${unknown} option "${name}"; the options are ${names.join(", ")}.`);
     }
   }
 }

@@ -7,12 +7,11 @@
  */
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
-export { defaultSeed } from "./default-seed.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export type { JournalEntry, PlantStoreRequestJournal } from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
-export { createPlantStore } from "./store.js";
+export { createPlantStore, defaultSeed } from "./store.js";
 export type {
   CreatePlantResult,
   DelayNextOptions,

@@ -1,18 +1,17 @@
 // The options every way of serving the core accepts, checked once where they enter (each
 // entry first refuses names it does not know), with defaults filled in and the store built:
-// the core then trusts what it is given. Each rule is one exported function that the server
-// and the CLI reuse under their own names (`--cors-origin`), so a value means the same
-// wherever it is given.
-
+// the core then trusts what it is given. The rules the CLI also applies under its own flag
+// names (`--cors-origin`, `--base-path`) are exported, so a value means the same wherever it
+// is given.
 import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.js";
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
-import { checkCorsOrigin } from "./cors-origin.js";
+import { checkCorsOrigin } from "./cors.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { createPlantStore } from "./store.js";
 import { checkTokens } from "./tokens.js";
 import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
 
-export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
 /** What the core runs on: every option checked, every default filled in. */
 export interface PlantStoreCoreConfig {
@@ -35,7 +34,8 @@ export interface PlantStoreCoreConfig {
 
 /** The fetch handler's options, their names already checked by the entry, as the core runs on them. */
 export function readMockOptions(options: PlantStoreFetchHandlerOptions): PlantStoreCoreConfig {
-  const seed = checkSeed(options.seed);
+  // createPlantStore checks the seed (an array, each plant by the store's rules).
+  const seed = options.seed;
   const store =
     options.store === undefined ? createPlantStore({ seed }) : checkStore(options.store, seed);
   const admin = checkAdminOption(options.admin);
@@ -69,31 +69,25 @@ export function checkBasePathBesideAdmin(
   );
 }
 
-export function checkCreateStatus(value: unknown, name = "createStatus"): 200 | 201 {
+function checkCreateStatus(value: unknown): 200 | 201 {
   if (value === undefined) return 201;
   if (value === 200 || value === 201) return value;
-  const message = `${name} must be 200 or 201.`;
+  const message = "createStatus must be 200 or 201.";
   throw typeof value === "number" ? new RangeError(message) : new TypeError(message);
 }
 
-export function checkMaxBodyBytes(value: unknown, name = "maxBodyBytes"): number {
+function checkMaxBodyBytes(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
-  const message = `${name} must be a whole number of bytes, 1 or more.`;
+  const message = "maxBodyBytes must be a whole number of bytes, 1 or more.";
   if (typeof value !== "number") throw new TypeError(message);
   if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(message);
   return value;
 }
 
-/** An array; each plant is checked by the store, which names `seed[i]`. */
-export function checkSeed(value: unknown, name = "seed"): readonly SeedPlant[] | undefined {
-  if (value === undefined || Array.isArray(value)) return value;
-  throw new TypeError(`${name} must be an array of plants, such as [{ name: "Aloe" }].`);
-}
-
 const STORE_METHODS = ["list", "create", "reset", "entries", "load", "subscribe"] as const;
 
 /** Something with the PlantStore methods; a seed next to it would be silently ignored. */
-export function checkStore(value: unknown, seed: readonly SeedPlant[] | undefined): PlantStore {
+function checkStore(value: unknown, seed: readonly SeedPlant[] | undefined): PlantStore {
   if (typeof value !== "object" || value === null) {
     throw new TypeError("store must be a PlantStore, as createPlantStore() returns.");
   }

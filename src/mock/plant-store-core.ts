@@ -5,9 +5,7 @@
 // a browser, when given) and the request journal, which records every API request.
 
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
-import { errorAnswer, jsonAnswer } from "./answers.js";
-import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
-import { bodyFailureStatus } from "./body-failure.js";
+import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
@@ -17,13 +15,21 @@ import {
   noteBody,
   type PlantStoreRequestJournal,
 } from "./journal.js";
-import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "./json-content-type.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
-import { parseLimitParam } from "./limit-param.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
-import { parseNewPlant } from "./new-plant-body.js";
-import { plantsJson } from "./plant-json.js";
-import { redactWord } from "./redact-target.js";
+import {
+  bodyFailureStatus,
+  CONTENT_TYPE_MESSAGE,
+  isJsonContentType,
+  parseLimitParam,
+  parseNewPlant,
+} from "./request-input.js";
+import {
+  createBearerAuth,
+  redactWord,
+  WWW_AUTHENTICATE,
+  WWW_AUTHENTICATE_INVALID,
+} from "./tokens.js";
 import type { PlantStore, PlantStoreFaults, PlantStoreOperation } from "./types.js";
 
 const ALLOW = { allow: "GET, POST" };

@@ -11,14 +11,13 @@ import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { isLoopbackHost } from "../mock/admin/admin-access.js";
 import { createLandingPage } from "../mock/landing-page/landing-page.js";
 import { type PlantStoreCoreConfig, readMockOptions } from "../mock/mock-options.js";
-import { PlantStoreDataFileError } from "./persistence/data-file-error.js";
 import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/data-log.js";
+import { PlantStoreDataFileError } from "./persistence/log-format.js";
 import {
   DEFAULT_TIMEOUTS,
   DEMO_TOKEN,
   type PlantStoreServerLog,
   type PlantStoreServerOptions,
-  type PlantStoreServerTimeouts,
 } from "./server-options.js";
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
@@ -53,7 +52,7 @@ export interface CheckedServerOptions {
   fsync: FsyncPolicy;
   log: PlantStoreServerLog | undefined;
   logRequests: boolean;
-  timeouts: PlantStoreServerTimeouts;
+  timeouts: typeof DEFAULT_TIMEOUTS;
   connectionsCheckingInterval: number;
 }
 
@@ -166,7 +165,7 @@ export function checkHost(host: unknown, name = "host"): string {
  * The data file itself may be missing (the server creates it at start), but its
  * directory must exist; checked with the other options, so the message names it.
  */
-export function checkDataFile(path: unknown): void {
+function checkDataFile(path: unknown): void {
   if (typeof path !== "string" || path === "") {
     throw new TypeError("dataFile must be the path of a file.");
   }
@@ -180,7 +179,7 @@ export function checkDataFile(path: unknown): void {
   }
 }
 
-function milliseconds(value: unknown, name: keyof PlantStoreServerTimeouts): number {
+function milliseconds(value: unknown, name: keyof typeof DEFAULT_TIMEOUTS): number {
   const ms = value === undefined ? DEFAULT_TIMEOUTS[name] : value;
   const message = `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS} (0 = none).`;
   if (typeof ms !== "number") throw new TypeError(message);

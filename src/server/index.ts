@@ -7,8 +7,8 @@
 export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
-export { PlantStoreDataFileError } from "./persistence/data-file-error.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
+export { PlantStoreDataFileError } from "./persistence/log-format.js";
 export {
   DEFAULT_TIMEOUTS,
   DEMO_TOKEN,

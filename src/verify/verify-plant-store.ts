@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { parseHttpBaseUrl } from "../contract/base-url.js";
+import { specVersion } from "../contract/generated/openapi-validators.js";
 import { checkOptionNames } from "../contract/option-names.js";
 
 import { type CheckContext, type CheckDefinition, Findings } from "./checks/check.js";
 import { authChecks, listChecks } from "./checks/read-checks.js";
 import { writeChecks } from "./checks/write-checks.js";
 import { ExchangeClient } from "./exchange.js";
-import { specVersion } from "./openapi-validator.js";
 import type { VerifyCheck, VerifyPlantStoreOptions, VerifyReport } from "./types.js";
 import { PlantStoreVerifyError } from "./verify-error.js";
 

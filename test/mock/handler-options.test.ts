@@ -1,6 +1,7 @@
 // Every option of the handler factories is checked at creation: a value they cannot serve
 // throws a TypeError or RangeError naming it, instead of a handler that fails every request.
 import { describe, expect, it } from "vitest";
+import { createPlantStoreClient } from "../../src/client/index.js";
 import {
   createPlantStore,
   createPlantStoreFetchHandler,
@@ -299,4 +300,33 @@ describe("each option is read once, where it enters", () => {
       expect.arrayContaining(["baseUrl", ...Object.keys(mockOptions)]),
     );
   });
+});
+
+// One base-URL rule (src/contract/base-url.ts): what the SDK refuses to call, the MSW handlers
+// refuse to intercept, each with its own message naming baseUrl.
+describe("the SDK and the MSW handlers read baseUrl by one rule", () => {
+  const SDK_BASE_URL =
+    "baseUrl must be an absolute http(s) URL without query, fragment or credentials";
+  const refused = [
+    "https://@api.example.com",
+    " https://api.example.com",
+    "https://user:pw@api.example.com",
+    "https://api.example.com/v1?",
+    "https://api.example.com/v1#",
+    "ftp://api.example.com",
+    "api.example.com",
+  ];
+  it.each(refused)("both refuse %j", (baseUrl) => {
+    expect(() => createPlantStoreClient({ baseUrl, token: "t1" })).toThrow(
+      new TypeError(SDK_BASE_URL),
+    );
+    expect(() => createPlantStoreHandlers({ baseUrl })).toThrow(new TypeError(BASE_URL_RULE));
+  });
+  it.each(["https://api.example.com", "HTTP://api.example.com/v1/", "http://127.0.0.1:4010/v1"])(
+    "both accept %j",
+    (baseUrl) => {
+      expect(() => createPlantStoreClient({ baseUrl, token: "t1" })).not.toThrow();
+      expect(() => createPlantStoreHandlers({ baseUrl })).not.toThrow();
+    },
+  );
 });

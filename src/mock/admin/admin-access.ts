@@ -14,14 +14,15 @@
 // Runtime-neutral (no node:net), so the server's start check and the core's per-request
 // check share one loopback rule.
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
-import { createBearerAuth } from "../bearer-auth.js";
 import type { CoreRequest } from "../core-types.js";
+import { createBearerAuth } from "../tokens.js";
 
 /** `true`: the admin endpoints, open. `{ token }`: they require `Authorization: Bearer <token>`. */
 export type PlantStoreAdminOption = boolean | { token?: string | undefined };
 
 const OPTION_MESSAGE = 'admin must be true, false or { token: "<admin token>" }.';
 
+/** The `admin` option as checked: the admin token, `undefined` when the endpoints are open. */
 export interface CheckedAdminOption {
   token: string | undefined;
 }

@@ -8,10 +8,9 @@
 // - PUT /__admin/plants: a JSON array of `{ name, tag?, id?, public? }`, checked like a seed
 //   file (same rules, same messages). The plants are public: the admin API knows no tokens,
 //   so it cannot give a plant an owner.
-import { bodyFailureStatus } from "../body-failure.js";
 import type { CoreRequest } from "../core-types.js";
-import { PlantIds } from "../plant-ids.js";
-import { findDuplicateId, findPlantRecordProblem } from "../plant-record-check.js";
+import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../plant-records.js";
+import { bodyFailureStatus } from "../request-input.js";
 import type { FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";
 
 /** A body, or the status and message that refuse it. */

@@ -1,11 +1,13 @@
+// The store's records: the data layout behind createPlantStore, the set of ids in use, and
+// the field-by-field checks of a plant that comes from outside HTTP (seeds, data files, the
+// admin API).
+import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+import { ID_MESSAGE, isPlantId, PLANT_ID_RULE } from "../contract/plant-id.js";
+import type { NewPlant, Plant, StoredPlant } from "./types.js";
+
 // The store's data layout. Every plant is in `all` (creation order) and in exactly one
 // of `publicPlants` or its owner's sequence, so a viewer's list is a lazy merge of two
 // already-ordered arrays: O(limit) however many plants other owners hold.
-
-import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
-import { ID_MESSAGE, isPlantId } from "../contract/plant-id.js";
-import { PlantIds } from "./plant-ids.js";
-import type { NewPlant, Plant, StoredPlant } from "./types.js";
 
 export interface PlantRecord {
   readonly id: number;
@@ -85,4 +87,75 @@ export function assertOwner(owner: unknown, where: string): asserts owner is str
   if (owner !== null && !isBearerToken(owner)) {
     throw new TypeError(`${where}: owner must be null (a public plant) or ${BEARER_TOKEN_RULE}.`);
   }
+}
+
+/**
+ * The plant ids in use. Ids are handed out lowest-free-first, so the taken ids are a dense
+ * run 1..n plus whatever was claimed explicitly above it: only those few need a set entry.
+ * A store that numbers its own plants keeps the set empty, so a create costs no hash insert
+ * however many plants are stored (a Set grows slower to insert into as it grows, and cannot
+ * hold more than 2^24 entries at all).
+ */
+export class PlantIds {
+  /** The lowest free id: every id below it is taken, and it is not. */
+  #free = 1;
+  /** Taken ids above `#free`. */
+  readonly #above = new Set<number>();
+
+  /** The id a plant created without one gets. */
+  get free(): number {
+    return this.#free;
+  }
+
+  has(id: number): boolean {
+    return id < this.#free || this.#above.has(id);
+  }
+
+  /** Marks a free id as taken. */
+  add(id: number): void {
+    if (id !== this.#free) {
+      this.#above.add(id);
+      return;
+    }
+    // Past the run just joined: explicit ids right above it become part of the dense run.
+    do this.#free++;
+    while (this.#above.delete(this.#free));
+  }
+}
+
+// Seed files, data files and the admin API's PUT /__admin/plants bodies are written by hand
+// or by an older run, so all are checked field by field before the store sees them, with a
+// message that names the item and field.
+
+/** Why `value` is not a plant record (a seed plant, or a stored one with `requireId`), or undefined. */
+export function findPlantRecordProblem(
+  value: unknown,
+  options: { requireId: boolean },
+): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return "must be an object with a name";
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.name !== "string" || record.name.length === 0) {
+    return '"name" must be a non-empty string';
+  }
+  if (record.tag !== undefined && typeof record.tag !== "string") {
+    return '"tag" must be a string';
+  }
+  if (record.id === undefined) {
+    return options.requireId ? '"id" is missing' : undefined;
+  }
+  if (!isPlantId(record.id)) return `"id" must be ${PLANT_ID_RULE}`;
+  return undefined;
+}
+
+/** The first id used twice in `records` (records with no id are skipped), or undefined. */
+export function findDuplicateId(records: readonly { id?: number }[]): number | undefined {
+  const seen = new Set<number>();
+  for (const { id } of records) {
+    if (id === undefined) continue;
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
 }
