@@ -7,7 +7,7 @@ import { OptionDefaults } from "./test-tools/node_modules/typedoc/dist/index.js"
  * by `npm run docs:api` (test/docs/api-reference.test.ts fails when the committed pages are
  * out of date or TypeDoc warns). One page per entry reads better on GitHub than one per
  * symbol; source links are left out so the pages do not change with every line moved in
- * src; `@description` is the tag openapi-typescript writes into the generated types.
+ * src; `@description` and `@constant` are tags openapi-typescript writes into the generated types.
  * @type {Partial<import("./test-tools/node_modules/typedoc").TypeDocOptions & import("./test-tools/node_modules/typedoc-plugin-markdown").PluginOptions>}
  */
 const config = {
@@ -32,12 +32,13 @@ const config = {
   classPropertiesFormat: "table",
   typeDeclarationFormat: "table",
   useCodeBlocks: true,
-  blockTags: [...OptionDefaults.blockTags, "@description"],
+  blockTags: [...OptionDefaults.blockTags, "@description", "@constant"],
   // Every exported function, class, interface, type and constant needs its TSDoc summary;
-  // `components` is openapi-typescript's, and its members carry openapi.yaml's descriptions.
+  // `components` (the SDK's and the admin client's) is openapi-typescript's, and its members
+  // carry the descriptions of openapi.yaml and openapi.admin.yaml.
   validation: { notExported: true, invalidLink: true, notDocumented: true },
   requiredToBeDocumented: ["Function", "Class", "Interface", "TypeAlias", "Variable", "Enum"],
-  intentionallyNotDocumented: ["plant-store-sdk.components"],
+  intentionallyNotDocumented: ["plant-store-sdk.components", "plant-store-sdk/admin.components"],
   treatWarningsAsErrors: true,
 };
 

@@ -1,47 +1,27 @@
 // The admin client: drives a running Plant Store server's /__admin/ endpoints from test code
 // (a Playwright suite, a Node script, a browser). Web fetch only: no Node built-ins, no msw.
+import { connectionFailure } from "../client/errors/PlantStoreConnectionError.js";
 import type { PlantStoreErrorBody } from "../client/types.js";
-import { checkAdminOptions, type PlantStoreAdminOptions } from "./admin-options.js";
+import { parseHttpBaseUrl } from "../contract/base-url.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+import { checkOptionNames } from "../contract/option-names.js";
+import { PlantStoreAdminError } from "./plant-store-admin-error.js";
 import type {
-  AdminDelayNextOptions,
   AdminFailNextOptions,
   AdminPlant,
   JournalEntry,
-  PlantStoreOperation,
-  PlantToLoad,
-} from "./admin-types.js";
-import { PlantStoreAdminError } from "./plant-store-admin-error.js";
-
-/** The admin client {@link createPlantStoreAdmin} returns; every method is one admin request. */
-export interface PlantStoreAdmin {
-  /** Store back to its seed, faults cleared, journal emptied. */
-  reset(): Promise<void>;
-  /** The next call(s) of `operation` answer `status` with the Error body. */
-  failNext(operation: PlantStoreOperation, options: AdminFailNextOptions): Promise<void>;
-  /** The next call(s) of `operation` are answered only after `ms` milliseconds. */
-  delayNext(
-    operation: PlantStoreOperation,
-    ms: number,
-    options?: AdminDelayNextOptions,
-  ): Promise<void>;
-  /** Drops every pending failure and delay. */
-  clearFaults(): Promise<void>;
-  /** The API requests received since the last reset (the last 1,000), oldest first. */
-  requests(): Promise<JournalEntry[]>;
-  /** Empties the journal. */
-  clearRequests(): Promise<void>;
-  /** Every stored plant with its id and whether it is public. */
-  plants(): Promise<AdminPlant[]>;
-  /** Replaces the store's contents with these public plants; resolves with the new contents. */
-  load(plants: readonly PlantToLoad[]): Promise<AdminPlant[]>;
-}
+  PlantStoreAdmin,
+  PlantStoreAdminOptions,
+} from "./types.js";
 
 /**
  * A client for a running server's /__admin/ endpoints. Options are checked now (a
- * `TypeError` naming the option); a refused request rejects with a {@link PlantStoreAdminError}.
+ * `TypeError` naming the option); a refused request rejects with a {@link PlantStoreAdminError},
+ * one that got no answer with the SDK's `PlantStoreConnectionError`, whose message names the
+ * cause (`ECONNREFUSED`, a host not found, a certificate, MSW's unhandled request).
  */
 export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantStoreAdmin {
-  const { origin, token, fetch: givenFetch } = checkAdminOptions(options);
+  const { origin, token, fetch: givenFetch } = checkOptions(options);
 
   async function call(method: string, path: string, body?: unknown): Promise<unknown> {
     const url = `${origin}/__admin/${path}`;
@@ -52,12 +32,22 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
     if (method === "POST" || method === "PUT") headers["content-type"] = "application/json";
     // Looked up now, not at creation, so interception installed later still applies.
     const fetchNow = givenFetch ?? globalThis.fetch;
-    const response = await fetchNow(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchNow(url, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      throw connectionFailure(method, url, "no response", error);
+    }
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw connectionFailure(method, url, "the answer broke off", error);
+    }
     const parsed = parseJson(text);
     if (!response.ok) {
       throw new PlantStoreAdminError({
@@ -134,4 +124,31 @@ function isErrorBody(value: unknown): value is PlantStoreErrorBody {
     typeof (value as PlantStoreErrorBody).error === "number" &&
     typeof (value as PlantStoreErrorBody).message === "string"
   );
+}
+
+/** The options, checked once at creation so a mistake shows where it is made. */
+function checkOptions(options: unknown) {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError('options must be an object such as { baseUrl: "http://127.0.0.1:4010" }.');
+  }
+  checkOptionNames(options, { baseUrl: true, token: true, fetch: true });
+  const { baseUrl, token, fetch } = options as Record<string, unknown>;
+  // The admin endpoints live at the server's root, so only the origin counts.
+  const origin = parseHttpBaseUrl(baseUrl)?.origin;
+  if (origin === undefined) {
+    throw new TypeError('baseUrl must be an absolute http(s) URL such as "http://127.0.0.1:4010".');
+  }
+  return { origin, token: checkToken(token), fetch: checkFetch(fetch) };
+}
+
+function checkToken(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  // Only the rule is printed, never the value: it may be a real secret.
+  if (!isBearerToken(value)) throw new TypeError(`token must be ${BEARER_TOKEN_RULE}.`);
+  return value;
+}
+
+function checkFetch(value: unknown): typeof fetch | undefined {
+  if (value === undefined || typeof value === "function") return value as typeof fetch | undefined;
+  throw new TypeError("fetch must be a function with the signature of the global fetch.");
 }

@@ -5,14 +5,16 @@
  *
  * @module plant-store-sdk/admin
  */
-export type { PlantStoreAdminOptions } from "./admin-options.js";
+export { createPlantStoreAdmin } from "./create-plant-store-admin.js";
+export { PlantStoreAdminError } from "./plant-store-admin-error.js";
 export type {
   AdminDelayNextOptions,
   AdminFailNextOptions,
   AdminPlant,
+  components,
   JournalEntry,
+  PlantStoreAdmin,
+  PlantStoreAdminOptions,
   PlantStoreOperation,
   PlantToLoad,
-} from "./admin-types.js";
-export { createPlantStoreAdmin, type PlantStoreAdmin } from "./create-plant-store-admin.js";
-export { PlantStoreAdminError } from "./plant-store-admin-error.js";
+} from "./types.js";

@@ -1,14 +1,14 @@
 import type { PlantStoreErrorBody } from "../client/types.js";
+import { brand } from "../contract/brand.js";
 
 /** An admin request the server refused (any non-2xx answer). */
 export class PlantStoreAdminError extends Error {
-  override readonly name = "PlantStoreAdminError";
   /** The HTTP status of the answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** The server's Error body, when the answer carried one. */
-  readonly body: PlantStoreErrorBody | undefined;
-  readonly method: string;
-  readonly url: string;
+  declare readonly body: PlantStoreErrorBody | undefined;
+  declare readonly method: string;
+  declare readonly url: string;
 
   constructor(init: {
     method: string;
@@ -19,14 +19,12 @@ export class PlantStoreAdminError extends Error {
     /** The answer came from the API, not the admin endpoints: they are off. */
     adminOff: boolean;
   }) {
-    const reason = init.body?.message ?? init.statusText;
+    const { method, url, status, body } = init;
     const hint = init.adminOff
       ? " The API answered, not the admin endpoints: start the server with --admin (admin: true)."
       : "";
-    super(`${init.method} ${init.url} answered ${init.status}: ${reason}${hint}`);
-    this.status = init.status;
-    this.body = init.body;
-    this.method = init.method;
-    this.url = init.url;
+    super(`${method} ${url} answered ${status}: ${body?.message ?? init.statusText}${hint}`);
+    Object.assign(this, { status, body, method, url });
   }
 }
+brand(PlantStoreAdminError, "PlantStoreAdminError");

@@ -1,7 +1,7 @@
 import type { FetchResponse } from "openapi-fetch";
 import { whenAborted } from "./abort.js";
 import { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
-import { innermostReason, PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
+import { connectionFailure } from "./errors/PlantStoreConnectionError.js";
 import { PlantStoreError } from "./errors/PlantStoreError.js";
 import { PlantStoreTimeoutError } from "./errors/PlantStoreTimeoutError.js";
 import type { PlantStoreFetch } from "./types.js";
@@ -95,11 +95,12 @@ export async function runAttempt<T>(
         { cause: error },
       );
     }
-    const what = stage === "sent" ? "no response" : "the answer broke off";
-    const reason = innermostReason(error);
-    throw new PlantStoreConnectionError(`${method} ${url}: ${what}${reason && `: ${reason}`}`, {
-      cause: error,
-    });
+    throw connectionFailure(
+      method,
+      url,
+      stage === "sent" ? "no response" : "the answer broke off",
+      error,
+    );
   } finally {
     clearTimeout(timer);
     unsubscribe?.();

@@ -1,6 +1,7 @@
 // Everything the SDK refuses before it sends anything: options where the client is made,
 // arguments where a call is made. A mistake surfaces where it was written, as a TypeError or
 // RangeError naming the option or field, never as a failed call.
+import { parseHttpBaseUrl } from "../contract/base-url.js";
 import { bearer } from "./bearer-token.js";
 import type { NewPlant, PlantStoreCallOptions, PlantStoreClientOptions } from "./types.js";
 
@@ -37,15 +38,12 @@ export function readClientOptions(options: PlantStoreClientOptions) {
     timeout = 30_000,
     retries = 2,
   } = Object(options) as PlantStoreClientOptions;
-  // Paths are appended to baseUrl as text, so a query or fragment would swallow them; fetch
-  // refuses credentials in a URL.
-  check(
-    "baseUrl",
-    baseUrl,
-    "string",
-    URL.canParse(baseUrl) && /^https?:\/\/[^/?#@]+(\/[^?#]*)?$/i.test(baseUrl),
-    "an absolute http(s) URL without query, fragment or credentials",
-  );
+  const url = parseHttpBaseUrl(baseUrl);
+  if (url === undefined) {
+    throw new TypeError(
+      "baseUrl must be an absolute http(s) URL without query, fragment or credentials",
+    );
+  }
   if (typeof token !== "function") bearer(token);
   if (fetch !== undefined) check("fetch", fetch, "function", 1, "a function");
   let headerRecord: Record<string, string> = {};
@@ -77,10 +75,9 @@ export function readClientOptions(options: PlantStoreClientOptions) {
   );
   check("retries.createPlant", createPlant, "boolean", 1, "true or false");
   check("retries.maxDelay", maxDelay, "number", maxDelay >= 0, "a number of ms, 0 or more");
-  // As a Request's URL shows it, without the trailing slash: paths are appended to it.
-  const href = new URL(baseUrl).href.replace(/\/$/, "");
   return {
-    baseUrl: href,
+    // As a Request's URL shows it, without the trailing slash: paths are appended to it.
+    baseUrl: url.origin + url.path.replace(/\/$/, ""),
     token,
     fetch,
     headers: headerRecord,

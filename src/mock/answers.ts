@@ -1,6 +1,6 @@
-// Every answer of the core is JSON (or empty); these build the shapes it sends.
+// Every answer of the core is JSON (or empty); these build the shapes it sends, plants included.
 import type { CoreAnswer, HeaderRecord } from "./core-types.js";
-import type { PlantStoreErrorBody } from "./types.js";
+import type { Plant, PlantStoreErrorBody } from "./types.js";
 
 export function jsonAnswer(status: number, body: string, headers: HeaderRecord): CoreAnswer {
   return { status, headers, body };
@@ -16,4 +16,29 @@ export function errorAnswer(
   const body: PlantStoreErrorBody = { error: status, message };
   const allHeaders = extraHeaders === undefined ? headers : { ...headers, ...extraHeaders };
   return { status, headers: allHeaders, body: JSON.stringify(body) };
+}
+
+// Serialising plants is most of a list's own cost. The store hands out frozen plant
+// objects that live as long as the plant, so each is stringified once and reused; a
+// WeakMap keeps this off the PlantStore interface and lets stored plants be collected.
+
+const serialised = new WeakMap<Plant, string>();
+
+export function plantJson(plant: Plant): string {
+  let json = serialised.get(plant);
+  if (json === undefined) {
+    json = JSON.stringify(plant);
+    // Only frozen plants can be cached: a mutable one could change after this call.
+    if (Object.isFrozen(plant)) serialised.set(plant, json);
+  }
+  return json;
+}
+
+export function plantsJson(plants: readonly Plant[]): string {
+  let json = "[";
+  for (let i = 0; i < plants.length; i++) {
+    if (i > 0) json += ",";
+    json += plantJson(plants[i] as Plant);
+  }
+  return `${json}]`;
 }

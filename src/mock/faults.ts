@@ -3,6 +3,7 @@
 // is checked when the scenario is set, so a mistake fails in the test that made it rather
 // than as a strange answer later.
 
+import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import type {
@@ -57,9 +58,15 @@ export interface FaultInjector extends PlantStoreFaults {
 }
 
 /** The operations a fault can target, in process and through POST /__admin/faults. */
-export const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
-const FAIL_NEXT_OPTIONS = ["status", "message", "times", "headers"];
-const DELAY_NEXT_OPTIONS = ["times"];
+const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
+// `satisfies` keeps these lists complete: a new option does not compile until it is listed.
+const FAIL_NEXT_OPTIONS = {
+  status: true,
+  message: true,
+  times: true,
+  headers: true,
+} satisfies Record<keyof FailNextOptions, true>;
+const DELAY_NEXT_OPTIONS = { times: true } satisfies Record<keyof DelayNextOptions, true>;
 /** `failNext(operation)` alone: the server failing as servers do. */
 const DEFAULT_FAILURE_STATUS = 500;
 
@@ -124,9 +131,7 @@ function checkFailure(
   options: FailNextOptions,
   words: FaultWords,
 ): Queued<PendingFailure> {
-  const { prefix } = words;
-  assertOperation(operation, prefix);
-  assertOptions(options, FAIL_NEXT_OPTIONS, prefix);
+  const prefix = checkCall(operation, options, FAIL_NEXT_OPTIONS, words);
   const status = checkStatus(options.status, prefix);
   const message =
     options.message === undefined
@@ -145,34 +150,27 @@ function checkDelay(
   options: DelayNextOptions,
   words: FaultWords,
 ): Queued<number> {
-  const { prefix } = words;
-  assertOperation(operation, prefix);
-  assertOptions(options, DELAY_NEXT_OPTIONS, prefix);
+  const prefix = checkCall(operation, options, DELAY_NEXT_OPTIONS, words);
   const message = `${prefix}${words.ms} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}.`;
   if (typeof ms !== "number") throw new TypeError(message);
   if (!(ms >= 0 && ms <= MAX_TIMER_MS)) throw new RangeError(message);
   return { value: ms, remaining: checkTimes(options.times, words) };
 }
 
-function assertOperation(operation: PlantStoreOperation, prefix: string): void {
+/** The operation and the option names of a failNext or delayNext; returns the message prefix. */
+function checkCall(
+  operation: PlantStoreOperation,
+  options: object,
+  known: Record<string, true>,
+  { prefix }: FaultWords,
+): string {
   if (!OPERATIONS.includes(operation)) {
     throw new TypeError(
       `${prefix}unknown operation "${operation}"; use listPlants or createPlant.`,
     );
   }
-}
-
-function assertOptions(options: object, known: readonly string[], prefix: string): void {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError(`${prefix}options must be an object.`);
-  }
-  for (const name of Object.keys(options)) {
-    if (!known.includes(name)) {
-      throw new TypeError(
-        `${prefix}unknown option "${name}"; the options are ${known.join(", ")}.`,
-      );
-    }
-  }
+  checkOptionNames(options, known, prefix);
+  return prefix;
 }
 
 function checkStatus(status: unknown, prefix: string): number {

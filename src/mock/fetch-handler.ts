@@ -1,11 +1,24 @@
 // The fetch adapter of the core: web-standard Request -> Response, for MSW, Bun.serve,
 // Deno.serve and Workers. No Node built-ins, no msw.
+import { checkOptionNames } from "../contract/option-names.js";
 import type { CoreAnswer, CoreRequest } from "./core-types.js";
-import { readBodyText } from "./fetch-request-body.js";
-import { createPlantStoreCore, type PlantStoreFetchHandlerOptions } from "./plant-store-core.js";
-import type { PlantStoreFetchHandler } from "./types.js";
+import { type PlantStoreCoreConfig, readMockOptions } from "./mock-options.js";
+import { createPlantStoreCore } from "./plant-store-core.js";
+import { readBodyText } from "./request-input.js";
+import type { PlantStoreFetchHandler, PlantStoreFetchHandlerOptions } from "./types.js";
 
-export type { PlantStoreFetchHandlerOptions };
+// `satisfies` keeps this list complete: a new option does not compile until it is listed.
+const FETCH_HANDLER_OPTIONS = {
+  store: true,
+  seed: true,
+  tokens: true,
+  createStatus: true,
+  basePath: true,
+  maxBodyBytes: true,
+  corsOrigin: true,
+  admin: true,
+  landingPage: true,
+} satisfies Record<keyof PlantStoreFetchHandlerOptions, true>;
 
 /**
  * The reference server as a fetch handler, `(request: Request) => Promise<Response>`. It uses
@@ -15,7 +28,13 @@ export type { PlantStoreFetchHandlerOptions };
 export function createPlantStoreFetchHandler(
   options: PlantStoreFetchHandlerOptions = {},
 ): PlantStoreFetchHandler {
-  const core = createPlantStoreCore(options);
+  checkOptionNames(options, FETCH_HANDLER_OPTIONS);
+  return fetchHandlerFor(readMockOptions(options));
+}
+
+/** The fetch handler of checked options: the MSW handlers' entry checks its own. */
+export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHandler {
+  const core = createPlantStoreCore(config);
   async function handle(request: Request): Promise<Response> {
     if (!isRequest(request)) throw new TypeError(NOT_A_REQUEST);
     return toResponse(request.method, await core.handle(toCoreRequest(request)));

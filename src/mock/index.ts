@@ -5,17 +5,13 @@
  *
  * @module plant-store-sdk/mock
  */
+export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
-export type { PlantStoreAdminOption } from "./admin/admin-option.js";
-export { defaultSeed } from "./default-seed.js";
-export {
-  createPlantStoreFetchHandler,
-  type PlantStoreFetchHandlerOptions,
-} from "./fetch-handler.js";
+export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export type { JournalEntry, PlantStoreRequestJournal } from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
-export { createPlantStore } from "./store.js";
+export { createPlantStore, defaultSeed } from "./store.js";
 export type {
   CreatePlantResult,
   DelayNextOptions,
@@ -27,7 +23,8 @@ export type {
   PlantStoreErrorBody,
   PlantStoreFaults,
   PlantStoreFetchHandler,
-  PlantStoreHandlerOptions,
+  PlantStoreFetchHandlerOptions,
+  PlantStoreMockOptions,
   PlantStoreOperation,
   PlantStoreOptions,
   SeedPlant,

@@ -4,10 +4,10 @@
 // the query and the body are kept as received and only parsed when someone reads them.
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
-import { redactJson, redactTarget, redactWord } from "./redact-target.js";
+import { redactJson, redactTarget, redactWord } from "./tokens.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
-export const JOURNAL_CAPACITY = 1000;
+const JOURNAL_CAPACITY = 1000;
 
 /** Longest create body (in UTF-16 code units) the journal keeps; longer ones are left out. */
 export const JOURNAL_BODY_LIMIT = 16_384;

@@ -5,60 +5,36 @@
 // a browser, when given) and the request journal, which records every API request.
 
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
-import { checkAdminOption, type PlantStoreAdminOption } from "./admin/admin-option.js";
-import { errorAnswer, jsonAnswer } from "./answers.js";
-import { createBearerAuth, WWW_AUTHENTICATE, WWW_AUTHENTICATE_INVALID } from "./bearer-auth.js";
-import { bodyFailureStatus } from "./body-failure.js";
+import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
-import { checkHandlerOptions } from "./handler-options.js";
 import {
   createRequestJournal,
   type JournalRecord,
   noteBody,
   type PlantStoreRequestJournal,
 } from "./journal.js";
-import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "./json-content-type.js";
+import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
+import type { PlantStoreCoreConfig } from "./mock-options.js";
 import {
-  checkLandingPage,
-  type LandingPage,
-  landingPageAnswer,
-  wantsLandingPage,
-} from "./landing-page/landing-page-route.js";
-import { parseLimitParam } from "./limit-param.js";
-import { parseNewPlant } from "./new-plant-body.js";
-import { plantsJson } from "./plant-json.js";
-import { redactWord } from "./redact-target.js";
-import type {
-  PlantStore,
-  PlantStoreFaults,
-  PlantStoreHandlerOptions,
-  PlantStoreOperation,
-} from "./types.js";
+  bodyFailureStatus,
+  CONTENT_TYPE_MESSAGE,
+  isJsonContentType,
+  parseLimitParam,
+  parseNewPlant,
+} from "./request-input.js";
+import {
+  createBearerAuth,
+  redactWord,
+  WWW_AUTHENTICATE,
+  WWW_AUTHENTICATE_INVALID,
+} from "./tokens.js";
+import type { PlantStore, PlantStoreFaults, PlantStoreOperation } from "./types.js";
 
 const ALLOW = { allow: "GET, POST" };
 const CONTENT_ENCODING_MESSAGE =
   "The Content-Encoding header is not supported; send the body uncompressed (identity).";
-
-/** Options of `createPlantStoreFetchHandler`: the handler options, admin endpoints, a landing page. */
-export interface PlantStoreFetchHandlerOptions extends PlantStoreHandlerOptions {
-  /**
-   * The admin endpoints under /__admin/ (reset, faults, request journal, store contents):
-   * off by default; `true` open, `{ token }` behind `Authorization: Bearer <token>`.
-   */
-  admin?: PlantStoreAdminOption | undefined;
-  /** Answers `GET /` from a browser with this page (see `createLandingPage`); none by default. */
-  landingPage?: LandingPage | undefined;
-}
-
-export interface PlantStoreCoreOptions extends PlantStoreFetchHandlerOptions {
-  /**
-   * Resolves once every change made so far is durable (persistence); the answer to a
-   * create waits for it, so nothing acknowledged can be lost.
-   */
-  commit?: () => Promise<void>;
-}
 
 export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJournal {
   /** Never rejects: a failure inside (a user's store that throws) is the 500 Error body. */
@@ -70,19 +46,17 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
   readonly secrets: readonly string[];
 }
 
-export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): PlantStoreCore {
-  const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath } =
-    checkHandlerOptions(options);
-  const commit = options.commit;
+/** Takes checked options (mock-options.ts) and trusts them, as every entry checks its own once. */
+export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
+  const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const plantsPath = `${basePath}/plants`;
   const authenticate = createBearerAuth(tokens);
   const faults = createFaultInjector();
-  const adminOption = checkAdminOption(options.admin);
-  const adminToken = adminOption?.token;
+  const adminToken = config.admin?.token;
   const secrets = adminToken === undefined ? (tokens ?? []) : [...(tokens ?? []), adminToken];
   const journal = createRequestJournal(secrets);
   const adminApi =
-    adminOption === undefined
+    config.admin === undefined
       ? undefined
       : createAdminApi({
           store,
@@ -93,7 +67,7 @@ export function createPlantStoreCore(options: PlantStoreCoreOptions = {}): Plant
           secrets,
           commit,
         });
-  const landingPage = checkLandingPage(options.landingPage);
+  const landingPage = config.landingPage;
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
   const failed = errorAnswer(500, "The server failed while handling the request.", jsonHeaders);

@@ -1,14 +1,14 @@
-import { defaultSeed } from "./default-seed.js";
-import { PlantIds } from "./plant-ids.js";
+// The in-memory Plant Store: public seed plants plus each owner's own plants.
 import {
   addRecord,
   assertOwner,
   assertPlantInput,
   emptyState,
+  PlantIds,
   type PlantRecord,
   type StoreState,
   toStoredPlant,
-} from "./store-state.js";
+} from "./plant-records.js";
 import type {
   CreatePlantResult,
   NewPlant,
@@ -19,6 +19,15 @@ import type {
   SeedPlant,
   StoredPlant,
 } from "./types.js";
+
+/** A handful of public plants every viewer sees, so a fresh mock is never empty. */
+export const defaultSeed: readonly SeedPlant[] = Object.freeze([
+  Object.freeze({ name: "Monstera deliciosa", tag: "tropical" }),
+  Object.freeze({ name: "Snake plant", tag: "succulent" }),
+  Object.freeze({ name: "Boston fern", tag: "fern" }),
+  Object.freeze({ name: "Fiddle-leaf fig", tag: "tree" }),
+  Object.freeze({ name: "Golden pothos", tag: "vine" }),
+]);
 
 const NO_PLANTS: readonly PlantRecord[] = Object.freeze([]);
 const RESET: PlantStoreChange = Object.freeze({ kind: "reset" });

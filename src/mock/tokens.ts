@@ -1,8 +1,10 @@
+// The API's bearer tokens: which may be configured, whether a request's Authorization header
+// carries one, and keeping them out of everything shown (logs, the journal, messages).
+import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+
 // What `tokens` means, the same at every entry point (fetch handler, MSW handlers, server,
 // CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by
 // leaving `tokens` out, never by an empty list, so `[]` is a mistake wherever it is given.
-
-import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 
 /**
  * `undefined` stays `undefined` (the caller decides the default); anything else must be a
@@ -25,4 +27,145 @@ export function checkTokens(tokens: unknown, name = "tokens"): readonly string[]
     }
   }
   return Object.freeze([...tokens]);
+}
+
+// Bearer authentication of the contract. The token is never put in a message or header.
+
+export type AuthResult =
+  | { ok: true; token: string }
+  | { ok: false; message: string; invalidToken: boolean };
+
+export const WWW_AUTHENTICATE = 'Bearer realm="plant-store"';
+export const WWW_AUTHENTICATE_INVALID = 'Bearer realm="plant-store", error="invalid_token"';
+
+// RFC 9110 5.6.3: only spaces and tabs may surround a field value (or the token after the
+// scheme). Anything else, U+00A0, \f or \v among them, is part of the token, which then is
+// not one: String#trim() would strip those too and accept "Bearer t1<U+00A0>" as "t1".
+const OPTIONAL_WHITESPACE = /^[ \t]+|[ \t]+$/g;
+
+const refused = (message: string, invalidToken = false): AuthResult => ({
+  ok: false,
+  message,
+  invalidToken,
+});
+const MISSING = refused("The Authorization header is missing; send Authorization: Bearer <token>.");
+const NOT_BEARER = refused("The Authorization header must use the Bearer scheme.");
+const EMPTY = refused("The Authorization header carries an empty Bearer token.");
+const REJECTED = refused("The bearer token in the Authorization header is not accepted.", true);
+
+/**
+ * Returns a checker of Authorization header values; `tokens` undefined accepts any
+ * well-formed bearer token (the same rule a configured token must follow, tokens.ts).
+ */
+export function createBearerAuth(
+  tokens: readonly string[] | undefined,
+): (header: string | null) => AuthResult {
+  const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
+  return (header) => {
+    if (header === null || header === "") return MISSING;
+    const space = header.indexOf(" ");
+    const scheme = space === -1 ? header : header.slice(0, space);
+    if (scheme.toLowerCase() !== "bearer") return NOT_BEARER;
+    const token = space === -1 ? "" : header.slice(space + 1).replace(OPTIONAL_WHITESPACE, "");
+    if (token === "") return EMPTY;
+    return accepts(token) ? { ok: true, token } : REJECTED;
+  };
+}
+
+/**
+ * Compares against every accepted token without stopping early, XOR-ing UTF-16 code units,
+ * so the time depends on the configured tokens' lengths only: never on how much of one
+ * matched, which one matched, or the length of the token sent. (No TextEncoder: encoding
+ * the sent token was the costliest step of a request.)
+ */
+export function constantTimeMatcher(tokens: readonly string[]): (token: string) => boolean {
+  const expected = [...tokens];
+  return (token) => {
+    let matched = 0;
+    for (const candidate of expected) {
+      let diff = candidate.length ^ token.length;
+      for (let i = 0; i < candidate.length; i++) {
+        // charCodeAt past the end is NaN, and NaN ^ x is x: the length check above covers it.
+        diff |= candidate.charCodeAt(i) ^ token.charCodeAt(i);
+      }
+      matched |= diff === 0 ? 1 : 0;
+    }
+    return matched === 1;
+  };
+}
+
+// Request targets go into logs and the journal; a client may have put a secret in one
+// (RFC 6750's access_token parameter, a token pasted into a path). Whatever the encoding,
+// no accepted token and no access_token value may come out. Create bodies and methods go
+// into the journal too, and follow the same rule.
+
+const REDACTED = "[redacted]";
+/** Tokens at least this long are also found inside longer text. */
+const MIN_SEARCHED = 8;
+
+export function redactTarget(target: string, tokens: readonly string[]): string {
+  const query = target.indexOf("?");
+  const path = query === -1 ? target : target.slice(0, query);
+  const redactedPath = path
+    .split("/")
+    .map((segment) => (holdsToken(decode(segment), tokens) ? REDACTED : segment))
+    .join("/");
+  let redacted = redactedPath;
+  if (query !== -1) {
+    const params = target
+      .slice(query + 1)
+      .split("&")
+      .map((param) => {
+        const equals = param.indexOf("=");
+        const name = equals === -1 ? param : param.slice(0, equals);
+        const decodedName = decode(name.replace(/\+/g, " "));
+        if (holdsToken(decodedName, tokens)) return REDACTED;
+        if (equals === -1) return param;
+        const value = decode(param.slice(equals + 1).replace(/\+/g, " "));
+        const secret = decodedName.toLowerCase() === "access_token" || holdsToken(value, tokens);
+        return secret ? `${name}=${REDACTED}` : param;
+      });
+    redacted += `?${params.join("&")}`;
+  }
+  // A token that spans segments or parameters (b64tokens may hold "/" or "+").
+  return holdsToken(decode(redacted), tokens)
+    ? `${REDACTED} (the request target held a token)`
+    : redacted;
+}
+
+/** A word such as a method ("curl -X <token>" sends one): "[redacted]" when it holds a token. */
+export function redactWord(text: string, tokens: readonly string[]): string {
+  return holdsToken(text, tokens) ? REDACTED : text;
+}
+
+/** A parsed JSON body with every key and value that holds a token replaced by "[redacted]". */
+export function redactJson(value: unknown, tokens: readonly string[]): unknown {
+  if (typeof value === "string") return redactWord(value, tokens);
+  // A token of digits is a number once parsed: {"pin": 12345678}.
+  if (typeof value === "number") return holdsToken(String(value), tokens) ? REDACTED : value;
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, tokens));
+  if (typeof value !== "object" || value === null) return value;
+  // fromEntries defines own properties, so a key named "__proto__" stays a key.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [redactWord(key, tokens), redactJson(item, tokens)]),
+  );
+}
+
+/**
+ * A segment or value that is a token, or holds one. Short tokens ("t" in tests) count only
+ * when they are the whole text: inside other text they would redact innocent paths.
+ */
+function holdsToken(text: string, tokens: readonly string[]): boolean {
+  for (const token of tokens) {
+    if (text === token || (token.length >= MIN_SEARCHED && text.includes(token))) return true;
+  }
+  return false;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -1,7 +1,9 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
+import type { LandingPage } from "./landing-page/landing-page-route.js";
 
 export type { NewPlant, Plant, PlantStoreErrorBody };
 
@@ -99,8 +101,12 @@ export interface PlantStoreFaults {
   clearFaults(): void;
 }
 
-/** Options of `createPlantStoreFetchHandler` (`createPlantStoreHandlers` takes `baseUrl`). */
-export interface PlantStoreHandlerOptions {
+/**
+ * What every way of serving the reference server takes: the fetch handler
+ * ({@link PlantStoreFetchHandlerOptions}), the MSW handlers (`PlantStoreMswOptions`) and the
+ * standalone server (`PlantStoreServerOptions`).
+ */
+export interface PlantStoreMockOptions {
   /** The store to serve; default a new store seeded with `seed`. */
   store?: PlantStore | undefined;
   /** Seed for the store created when none is given; default `defaultSeed`. */
@@ -112,8 +118,6 @@ export interface PlantStoreHandlerOptions {
   tokens?: readonly string[] | undefined;
   /** Status of a successful create; default 201. */
   createStatus?: 200 | 201 | undefined;
-  /** Path prefix such as "/v1" (ASCII path characters; no `?`, `#`, `%` or `..`); default "". */
-  basePath?: string | undefined;
   /** Largest accepted request body in bytes; default 1 MiB (1_048_576). */
   maxBodyBytes?: number | undefined;
   /**
@@ -121,6 +125,19 @@ export interface PlantStoreHandlerOptions {
    * ("https://app.example"), or `null` for no CORS headers.
    */
   corsOrigin?: string | null | undefined;
+}
+
+/** Options of `createPlantStoreFetchHandler`: the mock options, a path prefix, admin endpoints, a landing page. */
+export interface PlantStoreFetchHandlerOptions extends PlantStoreMockOptions {
+  /** Path prefix such as "/v1" (ASCII path characters; no `?`, `#`, `%` or `..`); default "". */
+  basePath?: string | undefined;
+  /**
+   * The admin endpoints under /__admin/ (reset, faults, request journal, store contents):
+   * off by default; `true` open, `{ token }` behind `Authorization: Bearer <token>`.
+   */
+  admin?: PlantStoreAdminOption | undefined;
+  /** Answers `GET /` from a browser with this page (see `createLandingPage`); none by default. */
+  landingPage?: LandingPage | undefined;
 }
 
 /** The reference server as one function, `Request -> Response`, with its store and faults. */

@@ -6,4 +6,4 @@
  * @module plant-store-sdk/msw
  */
 export { createPlantStoreHandlers } from "./handlers.js";
-export type { PlantStoreHandlers, PlantStoreHandlersOptions } from "./types.js";
+export type { PlantStoreHandlers, PlantStoreMswOptions } from "./types.js";

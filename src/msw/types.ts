@@ -1,10 +1,10 @@
 // Public types of `plant-store-sdk/msw`.
 import type { RequestHandler } from "msw";
 import type { PlantStoreRequestJournal } from "../mock/journal.js";
-import type { PlantStore, PlantStoreFaults, PlantStoreHandlerOptions } from "../mock/types.js";
+import type { PlantStore, PlantStoreFaults, PlantStoreMockOptions } from "../mock/types.js";
 
-/** Options of {@link createPlantStoreHandlers}: the fetch handler's, with `baseUrl` instead. */
-export interface PlantStoreHandlersOptions extends Omit<PlantStoreHandlerOptions, "basePath"> {
+/** Options of {@link createPlantStoreHandlers}: the mock options and where the API lives. */
+export interface PlantStoreMswOptions extends PlantStoreMockOptions {
   /** Where the mocked API lives, with any path prefix: "https://api.example.com/v1". */
   baseUrl: string;
   /**

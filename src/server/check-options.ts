@@ -1,29 +1,23 @@
 // Every option of `startPlantStoreServer`, checked before anything starts: a value the
 // server cannot use throws a TypeError or RangeError naming the option, instead of a server
-// that listens and then fails every request. The rules shared with the handlers (tokens,
-// corsOrigin, basePath, ...) are the handlers' own functions, so both read a value alike.
+// that listens and then fails every request. The options shared with the handlers are read
+// by the handlers' own rules (readMockOptions), so both read a value alike; the store is
+// built here, once, and the core trusts what it is given.
 import { statSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, resolve } from "node:path";
+import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
-import { checkBasePath } from "../mock/base-path.js";
-import { checkCorsOrigin } from "../mock/cors-origin.js";
-import {
-  checkBasePathBesideAdmin,
-  checkCreateStatus,
-  checkMaxBodyBytes,
-  checkOptionNames,
-  checkSeed,
-  checkStore,
-} from "../mock/handler-options.js";
-import { checkTokens } from "../mock/tokens.js";
-import { DEMO_TOKEN } from "./demo-token.js";
-import { PlantStoreDataFileError } from "./persistence/data-file-error.js";
+import { isLoopbackHost } from "../mock/admin/admin-access.js";
+import { createLandingPage } from "../mock/landing-page/landing-page.js";
+import { type PlantStoreCoreConfig, readMockOptions } from "../mock/mock-options.js";
 import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/data-log.js";
+import { PlantStoreDataFileError } from "./persistence/log-format.js";
 import {
   DEFAULT_TIMEOUTS,
+  DEMO_TOKEN,
+  type PlantStoreServerLog,
   type PlantStoreServerOptions,
-  type PlantStoreServerTimeouts,
 } from "./server-options.js";
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
@@ -50,62 +44,109 @@ const SERVER_OPTIONS = {
 } satisfies Record<keyof PlantStoreServerOptions, true>;
 
 export interface CheckedServerOptions {
-  tokens: readonly string[];
+  /** What the core runs on, the store built; `commit` is added once the data file is open. */
+  core: PlantStoreCoreConfig & { tokens: readonly string[] };
   port: number;
   host: string;
-  /** "" or "/v1", as the handlers read it. */
-  basePath: string;
+  dataFile: string | undefined;
   fsync: FsyncPolicy;
-  timeouts: PlantStoreServerTimeouts;
+  log: PlantStoreServerLog | undefined;
+  logRequests: boolean;
+  timeouts: typeof DEFAULT_TIMEOUTS;
   connectionsCheckingInterval: number;
 }
 
 /** Defaults filled in; a value the server cannot use throws, naming the option. */
 export function checkServerOptions(options: PlantStoreServerOptions): CheckedServerOptions {
   checkOptionNames(options, SERVER_OPTIONS);
+  // Each option is read once, here: a getter cannot give the check one value and the server
+  // another. Everywhere undefined means the default; null is refused (only corsOrigin gives it
+  // a meaning).
+  const {
+    port = 0,
+    host: hostOption = "127.0.0.1",
+    tokens: tokensOption = [DEMO_TOKEN],
+    landingPage,
+    dataFile,
+    fsync: fsyncOption,
+    log,
+    logRequests,
+    requestTimeout: requestTimeoutOption,
+    headersTimeout: headersTimeoutOption,
+    keepAliveTimeout,
+    shutdownTimeout,
+    ...mockOptions
+  } = options;
   // The server never runs open: without tokens it takes the demo token, never "any token".
-  const tokens = checkTokens(options.tokens) ?? [DEMO_TOKEN];
-  const seed = checkSeed(options.seed);
-  if (options.store !== undefined) checkStore(options.store, seed);
-  checkCreateStatus(options.createStatus);
-  checkMaxBodyBytes(options.maxBodyBytes);
-  checkCorsOrigin(options.corsOrigin);
-  const basePath = checkBasePath(options.basePath);
-  checkBasePathBesideAdmin(basePath, options.admin);
-  // Everywhere: undefined means the default; null is refused (only corsOrigin gives it a meaning).
-  const port = options.port === undefined ? 0 : options.port;
+  const mock = readMockOptions({ ...mockOptions, tokens: tokensOption });
+  // Never undefined here (given tokens or the demo token); the type cannot say so.
+  const tokens = mock.tokens ?? [DEMO_TOKEN];
   const portMessage = "port must be an integer from 0 to 65535.";
   if (typeof port !== "number") throw new TypeError(portMessage);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(portMessage);
-  const host = checkHost(options.host === undefined ? "127.0.0.1" : options.host);
-  if (options.log !== undefined && typeof options.log !== "function") {
+  const host = checkHost(hostOption);
+  if (landingPage !== undefined && typeof landingPage !== "boolean") {
+    throw new TypeError("landingPage must be true or false.");
+  }
+  const adminProblem = openAdminProblem(host, mock.admin !== undefined, mock.admin?.token);
+  if (adminProblem !== undefined)
+    throw new RangeError(`admin: ${adminProblem}; give admin: { token }.`);
+  const core = {
+    ...mock,
+    tokens,
+    // The demo token is public, so the page may show it; a token the user chose, never.
+    landingPage:
+      landingPage === false
+        ? undefined
+        : createLandingPage({ demoToken: tokens.includes(DEMO_TOKEN) ? DEMO_TOKEN : undefined }),
+  };
+  if (log !== undefined && typeof log !== "function") {
     throw new TypeError("log must be a function (line, kind) => void.");
   }
-  const logRequests = options.logRequests;
   if (logRequests !== undefined && typeof logRequests !== "boolean") {
     throw new TypeError("logRequests must be true or false.");
   }
-  if (options.dataFile !== undefined) checkDataFile(options.dataFile);
+  if (dataFile !== undefined) checkDataFile(dataFile);
 
-  const requestTimeout = milliseconds(options.requestTimeout, "requestTimeout");
+  const requestTimeout = milliseconds(requestTimeoutOption, "requestTimeout");
   const headersTimeout =
-    options.headersTimeout === undefined && requestTimeout > 0
+    headersTimeoutOption === undefined && requestTimeout > 0
       ? Math.min(DEFAULT_TIMEOUTS.headersTimeout, requestTimeout)
-      : milliseconds(options.headersTimeout, "headersTimeout");
+      : milliseconds(headersTimeoutOption, "headersTimeout");
   if (requestTimeout > 0 && headersTimeout > requestTimeout) {
     throw new RangeError("headersTimeout must not be longer than requestTimeout.");
   }
   const timeouts = {
     requestTimeout,
     headersTimeout,
-    keepAliveTimeout: milliseconds(options.keepAliveTimeout, "keepAliveTimeout"),
-    shutdownTimeout: milliseconds(options.shutdownTimeout, "shutdownTimeout"),
+    keepAliveTimeout: milliseconds(keepAliveTimeout, "keepAliveTimeout"),
+    shutdownTimeout: milliseconds(shutdownTimeout, "shutdownTimeout"),
   };
-  const fsync = options.fsync === undefined ? DEFAULT_FSYNC : checkFsyncPolicy(options.fsync);
+  const fsync = fsyncOption === undefined ? DEFAULT_FSYNC : checkFsyncPolicy(fsyncOption);
   // Check often enough that a timeout fires close to its value, without busy polling.
   const shortest = Math.min(...[requestTimeout, headersTimeout].filter((ms) => ms > 0), 4_000);
   const connectionsCheckingInterval = Math.max(10, Math.floor(shortest / 4));
-  return { tokens, port, host, basePath, fsync, timeouts, connectionsCheckingInterval };
+  return {
+    core,
+    port,
+    host,
+    dataFile,
+    fsync,
+    log,
+    logRequests: logRequests ?? true,
+    timeouts,
+    connectionsCheckingInterval,
+  };
+}
+
+/**
+ * Why the admin endpoints may not run open on `host`, or undefined when they may. Open admin
+ * endpoints can reset the store and read every request's body, so they are only allowed
+ * where nothing but this machine can reach them.
+ */
+export function openAdminProblem(host: string, adminOn: boolean, token: string | undefined) {
+  if (!adminOn || token !== undefined || isLoopbackHost(host)) return undefined;
+  return `the admin endpoints would be open to the network on host ${host}: reset and the request journal need an admin token there`;
 }
 
 // A DNS name: letters, digits, "-" (and "_", which container names use), dot-separated.
@@ -124,7 +165,7 @@ export function checkHost(host: unknown, name = "host"): string {
  * The data file itself may be missing (the server creates it at start), but its
  * directory must exist; checked with the other options, so the message names it.
  */
-export function checkDataFile(path: unknown): void {
+function checkDataFile(path: unknown): void {
   if (typeof path !== "string" || path === "") {
     throw new TypeError("dataFile must be the path of a file.");
   }
@@ -138,7 +179,7 @@ export function checkDataFile(path: unknown): void {
   }
 }
 
-function milliseconds(value: unknown, name: keyof PlantStoreServerTimeouts): number {
+function milliseconds(value: unknown, name: keyof typeof DEFAULT_TIMEOUTS): number {
   const ms = value === undefined ? DEFAULT_TIMEOUTS[name] : value;
   const message = `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS} (0 = none).`;
   if (typeof ms !== "number") throw new TypeError(message);

@@ -1,11 +1,10 @@
 // Requests Node's HTTP parser rejects or times out never reach the handler. Node would
 // answer them with an empty body; we answer with the contract's Error body instead, so
 // every failure a client sees has the same shape.
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { STATUS_CODES } from "node:http";
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { HeaderRecord } from "../mock/core-types.js";
-import type { InFlightResponses } from "./in-flight.js";
+import type { InFlightResponses } from "./graceful-close.js";
 import type { RawAnswers } from "./request-log.js";
 import type { PlantStoreServerLog } from "./server-options.js";
 

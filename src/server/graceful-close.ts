@@ -1,5 +1,43 @@
+// Shutdown: which response each connection is answering now, and a close() that lets every
+// request already received get its full answer first.
 import type { Server, ServerResponse } from "node:http";
-import type { InFlightResponses } from "./in-flight.js";
+import type { Socket } from "node:net";
+
+/** The response each connection is currently answering; shutdown and client errors need it. */
+export interface InFlightResponses {
+  /** Called for every request, before it is handled. */
+  track(socket: Socket, response: ServerResponse): void;
+  /** The response `socket` is answering now, or undefined between requests. */
+  on(socket: Socket): ServerResponse | undefined;
+  all(): ServerResponse[];
+  /** Connections with no request being answered: idle, or with a request not yet complete. */
+  unanswered(): Socket[];
+}
+
+/**
+ * Sockets are tracked per connection, not per request, so a keep-alive connection costs
+ * one listener for all its requests; a finished response counts as none.
+ */
+export function trackInFlightResponses(server: Server): InFlightResponses {
+  const sockets = new Set<Socket>();
+  const current = new WeakMap<Socket, ServerResponse>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  const on = (socket: Socket) => {
+    const response = current.get(socket);
+    return response === undefined || response.writableFinished ? undefined : response;
+  };
+  return {
+    track: (socket, response) => {
+      current.set(socket, response);
+    },
+    on,
+    all: () => [...sockets].flatMap((socket) => on(socket) ?? []),
+    unanswered: () => [...sockets].filter((socket) => on(socket) === undefined),
+  };
+}
 
 export interface GracefulClose {
   close(): Promise<void>;

@@ -4,14 +4,14 @@
  *
  * @module plant-store-sdk/server
  */
-export type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
+export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
-export { DEMO_TOKEN } from "./demo-token.js";
-export { PlantStoreDataFileError } from "./persistence/data-file-error.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
+export { PlantStoreDataFileError } from "./persistence/log-format.js";
 export {
   DEFAULT_TIMEOUTS,
+  DEMO_TOKEN,
   type PlantStoreServerLog,
   type PlantStoreServerOptions,
   type PlantStoreServerTimeouts,

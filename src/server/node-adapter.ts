@@ -5,8 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../mock/core-types.js";
 import type { PlantStoreCore } from "../mock/plant-store-core.js";
-import { readNodeBody } from "./node-request-body.js";
-import { parseRequestTarget } from "./node-request-target.js";
+import { parseRequestTarget, readNodeBody } from "./node-request.js";
 
 const MESSAGES = {
   target: "The request target is not a valid URL path.",

@@ -1,6 +1,13 @@
-import type { PlantStoreAdminOption } from "../mock/admin/admin-option.js";
-import type { PlantStore, PlantStoreHandlerOptions, SeedPlant } from "../mock/types.js";
+import type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
+import type { PlantStoreMockOptions } from "../mock/types.js";
 import type { FsyncPolicy } from "./persistence/data-log.js";
+
+/**
+ * The bearer token the standalone server accepts when it is given none. It is public on
+ * purpose (printed in the start banner and in docs/server.md): the server must never run open,
+ * yet `npm start` has to work without any setup.
+ */
+export const DEMO_TOKEN = "plant-store-demo-token";
 
 /** The server's time limits in ms; `0` turns one off. Defaults: {@link DEFAULT_TIMEOUTS}. */
 export interface PlantStoreServerTimeouts {
@@ -25,8 +32,8 @@ export const DEFAULT_TIMEOUTS: Readonly<PlantStoreServerTimeouts> = Object.freez
 /** Gets the log lines: `kind` is `"request"` for a request line, `"error"` for a failed save. */
 export type PlantStoreServerLog = (line: string, kind: "request" | "error") => void;
 
-/** Options of `startPlantStoreServer`. */
-export interface PlantStoreServerOptions {
+/** Options of `startPlantStoreServer`: the mock options, where to listen, persistence, logs, limits. */
+export interface PlantStoreServerOptions extends PlantStoreMockOptions {
   /** TCP port; default 0 (any free port; read the chosen one from `url`). */
   port?: number | undefined;
   /** Interface to listen on, an IP address or host name; default "127.0.0.1" (this machine only). */
@@ -36,18 +43,8 @@ export interface PlantStoreServerOptions {
    * accepts any token.
    */
   tokens?: readonly string[] | undefined;
-  /** Public plants of a new store; default the mock's `defaultSeed`. */
-  seed?: readonly SeedPlant[] | undefined;
-  /** Serve this store instead of a new one. */
-  store?: PlantStore | undefined;
-  /** Status of a successful create; default 201. */
-  createStatus?: 200 | 201 | undefined;
-  /** `Access-Control-Allow-Origin`: "*" (default), an origin, or `null` for no CORS headers. */
-  corsOrigin?: string | null | undefined;
   /** Path prefix such as "/v1"; default "". `url` includes it. */
-  basePath?: PlantStoreHandlerOptions["basePath"] | undefined;
-  /** Largest accepted request body in bytes; default 1 MiB, larger gets 413. */
-  maxBodyBytes?: number | undefined;
+  basePath?: string | undefined;
   /**
    * File that keeps the store across restarts: loaded at start, each create appended
    * before it is answered, rewritten after a reset or load (docs/persistence.md). Its

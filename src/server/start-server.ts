@@ -1,23 +1,15 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { checkAdminOption } from "../mock/admin/admin-option.js";
 import type { PlantStoreRequestJournal } from "../mock/journal.js";
-import { createLandingPage } from "../mock/landing-page/landing-page.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
-import { createPlantStore } from "../mock/store.js";
 import type { PlantStore, PlantStoreFaults } from "../mock/types.js";
-import { openAdminProblem } from "./admin-exposure.js";
 import { checkServerOptions } from "./check-options.js";
 import { answerClientErrors } from "./client-error.js";
-import { DEMO_TOKEN } from "./demo-token.js";
-import { createGracefulClose } from "./graceful-close.js";
-import { trackInFlightResponses } from "./in-flight.js";
-import { listen } from "./listen.js";
+import { createGracefulClose, trackInFlightResponses } from "./graceful-close.js";
 import { nodeListenerFor } from "./node-adapter.js";
 import { openDataFile } from "./persistence/open-data-file.js";
 import { type RawAnswers, requestLogger } from "./request-log.js";
 import type { PlantStoreServerLog, PlantStoreServerOptions } from "./server-options.js";
-import { serverUrl } from "./server-url.js";
 
 /** A running server, as {@link startPlantStoreServer} resolves it. */
 export interface PlantStoreServer extends PlantStoreFaults, PlantStoreRequestJournal {
@@ -33,42 +25,20 @@ export async function startPlantStoreServer(
   options: PlantStoreServerOptions = {},
 ): Promise<PlantStoreServer> {
   const checked = checkServerOptions(options);
-  const { tokens, timeouts } = checked;
-  const admin = checkAdminOption(options.admin);
-  const adminProblem = openAdminProblem(checked.host, admin !== undefined, admin?.token);
-  if (adminProblem !== undefined)
-    throw new RangeError(`admin: ${adminProblem}; give admin: { token }.`);
-  if (options.landingPage !== undefined && typeof options.landingPage !== "boolean") {
-    throw new TypeError("landingPage must be true or false.");
-  }
-  const log = safeLog(options.log);
-  const store = options.store ?? createPlantStore({ seed: options.seed });
+  const { timeouts } = checked;
+  const log = safeLog(checked.log);
+  const store = checked.core.store;
   const persistence =
-    options.dataFile === undefined
+    checked.dataFile === undefined
       ? undefined
       : await openDataFile({
           store,
-          tokens,
-          path: options.dataFile,
+          tokens: checked.core.tokens,
+          path: checked.dataFile,
           fsync: checked.fsync,
           log,
         });
-
-  const core = createPlantStoreCore({
-    store,
-    tokens,
-    createStatus: options.createStatus,
-    basePath: options.basePath,
-    maxBodyBytes: options.maxBodyBytes,
-    corsOrigin: options.corsOrigin,
-    commit: persistence?.commit,
-    admin: options.admin,
-    // The demo token is public, so the page may show it; a token the user chose, never.
-    landingPage:
-      options.landingPage === false
-        ? undefined
-        : createLandingPage({ demoToken: tokens.includes(DEMO_TOKEN) ? DEMO_TOKEN : undefined }),
-  });
+  const core = createPlantStoreCore({ ...checked.core, commit: persistence?.commit });
   const server = createServer({
     requestTimeout: timeouts.requestTimeout,
     headersTimeout: timeouts.headersTimeout,
@@ -85,7 +55,7 @@ export async function startPlantStoreServer(
   answerClientErrors(server, inFlight, rawAnswers, { ...timeouts, log, headers: core.baseHeaders });
   const graceful = createGracefulClose(server, inFlight, timeouts.shutdownTimeout);
   const logRequest =
-    options.log !== undefined && options.logRequests !== false
+    checked.log !== undefined && checked.logRequests
       ? requestLogger(log, rawAnswers, core.secrets)
       : undefined;
   const answer = nodeListenerFor(core);
@@ -113,7 +83,7 @@ export async function startPlantStoreServer(
 
   let closed: Promise<void> | undefined;
   return {
-    url: serverUrl(address, options.basePath ?? ""),
+    url: serverUrl(address, checked.core.basePath),
     store,
     failNext: core.failNext,
     delayNext: core.delayNext,
@@ -137,4 +107,35 @@ function safeLog(log: PlantStoreServerLog | undefined): PlantStoreServerLog {
       // Nowhere better to report it: the log is where problems go.
     }
   };
+}
+
+const REASONS: Record<string, string> = {
+  EADDRINUSE: "the port is already in use",
+  EACCES: "permission denied (ports below 1024 need privileges)",
+  EADDRNOTAVAIL: "the address is not available on this machine",
+  ENOTFOUND: "the host name does not resolve",
+};
+
+/** Listens, turning the usual failures into one sentence a CLI can print as is. */
+export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      const reason = REASONS[error.code ?? ""] ?? error.message;
+      reject(new Error(`Cannot listen on ${host}:${port}: ${reason}.`, { cause: error }));
+    };
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** The URL a client uses to reach the server: a wildcard address becomes loopback. */
+export function serverUrl(address: AddressInfo, basePath: string): string {
+  let host = address.address;
+  if (host === "0.0.0.0") host = "127.0.0.1";
+  else if (host === "::") host = "::1";
+  if (host.includes(":")) host = `[${host}]`;
+  return `http://${host}:${address.port}${basePath}`;
 }

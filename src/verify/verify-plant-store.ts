@@ -1,36 +1,46 @@
 import { randomBytes } from "node:crypto";
-import { authChecks } from "./checks/auth-checks.js";
+import { parseHttpBaseUrl } from "../contract/base-url.js";
+import { specVersion } from "../contract/generated/openapi-validators.js";
+import { checkOptionNames } from "../contract/option-names.js";
+
 import { type CheckContext, type CheckDefinition, Findings } from "./checks/check.js";
-import { listChecks } from "./checks/list-checks.js";
+import { authChecks, listChecks } from "./checks/read-checks.js";
 import { writeChecks } from "./checks/write-checks.js";
 import { ExchangeClient } from "./exchange.js";
-import { specVersion } from "./openapi-validator.js";
 import type { VerifyCheck, VerifyPlantStoreOptions, VerifyReport } from "./types.js";
 import { PlantStoreVerifyError } from "./verify-error.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** The base URL requests are built on: no trailing slash, no credentials, no query. */
-function normalizeBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new PlantStoreVerifyError("invalid-options", `baseUrl is not a URL: ${baseUrl}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new PlantStoreVerifyError("invalid-options", "baseUrl must be an http or https URL");
-  }
-  if (url.username || url.password || url.search || url.hash) {
+/** The base URL requests are built on: no trailing slash (paths are appended to it). */
+function normalizeBaseUrl(baseUrl: unknown): string {
+  const url = parseHttpBaseUrl(baseUrl);
+  if (url === undefined) {
+    // The value is not echoed: it may carry credentials.
     throw new PlantStoreVerifyError(
       "invalid-options",
-      "baseUrl must not carry credentials, a query or a fragment; pass the token as token",
+      'baseUrl must be an absolute http(s) URL without credentials, a query or a fragment, such as "https://plants.example.com/v1"; pass the token as token.',
     );
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  return `${url.origin}${url.path.replace(/\/+$/, "")}`;
 }
 
+const OPTION_NAMES = {
+  baseUrl: true,
+  token: true,
+  secondToken: true,
+  allowWrites: true,
+  fetch: true,
+  onProgress: true,
+  timeout: true,
+};
+
 function validateOptions(options: VerifyPlantStoreOptions): void {
+  try {
+    checkOptionNames(options, OPTION_NAMES);
+  } catch (error) {
+    throw new PlantStoreVerifyError("invalid-options", (error as Error).message);
+  }
   if (typeof options.token !== "string" || options.token.trim() === "") {
     throw new PlantStoreVerifyError("invalid-options", "token must be a non-empty string");
   }
@@ -83,8 +93,8 @@ async function runCheck(
  * answers get wrong is in the report instead.
  */
 export async function verifyPlantStore(options: VerifyPlantStoreOptions): Promise<VerifyReport> {
-  const baseUrl = normalizeBaseUrl(options.baseUrl);
   validateOptions(options);
+  const baseUrl = normalizeBaseUrl(options.baseUrl);
   const secrets = [options.token, options.secondToken].filter((s): s is string => !!s);
   const redact = redactor(secrets);
   const client = new ExchangeClient({

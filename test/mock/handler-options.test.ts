@@ -1,12 +1,13 @@
 // Every option of the handler factories is checked at creation: a value they cannot serve
 // throws a TypeError or RangeError naming it, instead of a handler that fails every request.
 import { describe, expect, it } from "vitest";
+import { createPlantStoreClient } from "../../src/client/index.js";
 import {
   createPlantStore,
   createPlantStoreFetchHandler,
-  type PlantStoreHandlerOptions,
+  type PlantStoreFetchHandlerOptions,
 } from "../../src/mock/index.js";
-import { createPlantStoreHandlers, type PlantStoreHandlersOptions } from "../../src/msw/index.js";
+import { createPlantStoreHandlers, type PlantStoreMswOptions } from "../../src/msw/index.js";
 
 const AUTH = { authorization: "Bearer t1" };
 const BASE_PATH_RULE =
@@ -146,7 +147,7 @@ const refusals: Refusal[] = [
 
 describe("createPlantStoreFetchHandler refuses at creation", () => {
   it.each(refusals)("%s", (_, options, errorClass, message) => {
-    const create = () => createPlantStoreFetchHandler(options as PlantStoreHandlerOptions);
+    const create = () => createPlantStoreFetchHandler(options as PlantStoreFetchHandlerOptions);
     expect(create).toThrow(errorClass);
     expect(create).toThrow(new errorClass(message));
   });
@@ -163,7 +164,7 @@ describe("createPlantStoreHandlers refuses at creation", () => {
       createPlantStoreHandlers({
         baseUrl: base,
         ...(options as object),
-      } as PlantStoreHandlersOptions);
+      } as PlantStoreMswOptions);
     expect(create).toThrow(errorClass);
     expect(create).toThrow(new errorClass(message));
   });
@@ -208,7 +209,7 @@ describe("createPlantStoreHandlers refuses at creation", () => {
       'Unknown option "basePath"; the options are baseUrl, answerUnknownPaths, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
     ],
   ])("%s", (_, options, message) => {
-    const create = () => createPlantStoreHandlers(options as PlantStoreHandlersOptions);
+    const create = () => createPlantStoreHandlers(options as PlantStoreMswOptions);
     expect(create).toThrow(TypeError);
     expect(create).toThrow(new TypeError(message));
   });
@@ -244,4 +245,88 @@ describe("options the handlers accept", () => {
     const res = await handle(new Request(`http://mock.test${basePath}/plants`, { headers: AUTH }));
     expect(res.status).toBe(200);
   });
+});
+
+/** `options` behind a Proxy that counts how often each option is read. */
+function countingReads<T extends object>(options: T): { options: T; reads: Map<string, number> } {
+  const reads = new Map<string, number>();
+  const proxy = new Proxy(options, {
+    get(target, key, receiver) {
+      if (typeof key === "string") reads.set(key, (reads.get(key) ?? 0) + 1);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  return { options: proxy, reads };
+}
+
+// A getter (or a Proxy) must not hand the check one value and the handler another.
+describe("each option is read once, where it enters", () => {
+  const mockOptions = {
+    seed: [{ name: "Aloe" }],
+    tokens: ["t1"],
+    createStatus: 201,
+    maxBodyBytes: 1_000,
+    corsOrigin: "*",
+  } as const;
+
+  it("createPlantStoreFetchHandler", () => {
+    const { options, reads } = countingReads<PlantStoreFetchHandlerOptions>({
+      ...mockOptions,
+      basePath: "/v1",
+      admin: true,
+    });
+    createPlantStoreFetchHandler(options);
+    expect(Object.fromEntries(reads)).toEqual({
+      seed: 1,
+      tokens: 1,
+      createStatus: 1,
+      maxBodyBytes: 1,
+      corsOrigin: 1,
+      basePath: 1,
+      admin: 1,
+      store: 1,
+      landingPage: 1,
+    });
+  });
+
+  it("createPlantStoreHandlers", () => {
+    const { options, reads } = countingReads<PlantStoreMswOptions>({
+      ...mockOptions,
+      baseUrl: "https://api.example.com/v1",
+    });
+    createPlantStoreHandlers(options);
+    expect([...reads.values()].every((count) => count === 1)).toBe(true);
+    expect([...reads.keys()]).toEqual(
+      expect.arrayContaining(["baseUrl", ...Object.keys(mockOptions)]),
+    );
+  });
+});
+
+// One base-URL rule (src/contract/base-url.ts): what the SDK refuses to call, the MSW handlers
+// refuse to intercept, each with its own message naming baseUrl.
+describe("the SDK and the MSW handlers read baseUrl by one rule", () => {
+  const SDK_BASE_URL =
+    "baseUrl must be an absolute http(s) URL without query, fragment or credentials";
+  const refused = [
+    "https://@api.example.com",
+    " https://api.example.com",
+    "https://user:pw@api.example.com",
+    "https://api.example.com/v1?",
+    "https://api.example.com/v1#",
+    "ftp://api.example.com",
+    "api.example.com",
+  ];
+  it.each(refused)("both refuse %j", (baseUrl) => {
+    expect(() => createPlantStoreClient({ baseUrl, token: "t1" })).toThrow(
+      new TypeError(SDK_BASE_URL),
+    );
+    expect(() => createPlantStoreHandlers({ baseUrl })).toThrow(new TypeError(BASE_URL_RULE));
+  });
+  it.each(["https://api.example.com", "HTTP://api.example.com/v1/", "http://127.0.0.1:4010/v1"])(
+    "both accept %j",
+    (baseUrl) => {
+      expect(() => createPlantStoreClient({ baseUrl, token: "t1" })).not.toThrow();
+      expect(() => createPlantStoreHandlers({ baseUrl })).not.toThrow();
+    },
+  );
 });

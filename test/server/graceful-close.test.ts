@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { startPlantStoreServer } from "../../src/server/index.js";
-import { parseRawResponses } from "../reliability/support/raw-http-parser.js";
 import {
   openSocket,
   parseRawResponse,
   readUntilClosed,
   waitUntilRefused,
 } from "./support/raw-http.js";
+import { parseRawResponses } from "./support/raw-http-parser.js";
 
 const TOKEN = "close-test-token";
 

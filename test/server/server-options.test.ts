@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlantStore } from "../../src/mock/index.js";
+import { openAdminProblem } from "../../src/server/check-options.js";
 import {
   PlantStoreDataFileError,
   type PlantStoreServerOptions,
@@ -252,5 +253,43 @@ describe("startPlantStoreServer accepts", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+// A getter (or a Proxy) must not hand the check one value and the server another.
+it("startPlantStoreServer reads each option once, where it enters", async () => {
+  const reads = new Map<string, number>();
+  const given: PlantStoreServerOptions = {
+    tokens: ["t1"],
+    seed: [{ name: "Aloe" }],
+    basePath: "/v1",
+    admin: true,
+    landingPage: false,
+    corsOrigin: "*",
+    maxBodyBytes: 1_000,
+    requestTimeout: 5_000,
+    headersTimeout: 5_000,
+  };
+  const options = new Proxy(given, {
+    get(target, key, receiver) {
+      if (typeof key === "string") reads.set(key, (reads.get(key) ?? 0) + 1);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const server = await startPlantStoreServer(options);
+  await server.close();
+  expect(server.url).toMatch(/\/v1$/);
+  expect(Object.keys(given).every((key) => reads.get(key) === 1)).toBe(true);
+  expect([...reads.values()].every((count) => count === 1)).toBe(true);
+});
+
+describe("openAdminProblem", () => {
+  it("objects only to open admin endpoints off loopback", () => {
+    expect(openAdminProblem("0.0.0.0", false, undefined)).toBeUndefined();
+    expect(openAdminProblem("0.0.0.0", true, "admin-token")).toBeUndefined();
+    expect(openAdminProblem("127.0.0.1", true, undefined)).toBeUndefined();
+    expect(openAdminProblem("0.0.0.0", true, undefined)).toBe(
+      "the admin endpoints would be open to the network on host 0.0.0.0: reset and the request journal need an admin token there",
+    );
   });
 });

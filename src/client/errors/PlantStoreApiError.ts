@@ -1,5 +1,6 @@
+import { brand } from "../../contract/brand.js";
 import type { PlantStoreErrorBody } from "../types.js";
-import { brand, PlantStoreError } from "./PlantStoreError.js";
+import { PlantStoreError } from "./PlantStoreError.js";
 
 /** The server answered with a status outside 2xx. */
 export class PlantStoreApiError extends PlantStoreError {

@@ -1,4 +1,5 @@
-import { brand, PlantStoreError } from "./PlantStoreError.js";
+import { brand } from "../../contract/brand.js";
+import { PlantStoreError } from "./PlantStoreError.js";
 
 /**
  * No response: the server could not be reached or the connection broke. The message ends
@@ -9,11 +10,27 @@ export class PlantStoreConnectionError extends PlantStoreError {}
 brand(PlantStoreConnectionError, "PlantStoreConnectionError");
 
 /**
+ * The error of a call (the SDK's or the admin client's) that got no answer, or whose answer
+ * broke off: the method, the URL, what happened and the fetch's reason, in one message.
+ */
+export function connectionFailure(
+  method: string,
+  url: string,
+  what: "no response" | "the answer broke off",
+  error: unknown,
+): PlantStoreConnectionError {
+  const reason = innermostReason(error);
+  return new PlantStoreConnectionError(`${method} ${url}: ${what}${reason && `: ${reason}`}`, {
+    cause: error,
+  });
+}
+
+/**
  * The reason a person can act on, from a fetch's error: fetches wrap it (Node's
  * `TypeError: fetch failed` holds the socket's error as `cause`), so the innermost message
  * is the one that says what went wrong, with its code when the message does not show it.
  */
-export function innermostReason(error: unknown): string {
+function innermostReason(error: unknown): string {
   let reason = "";
   for (let link = error, depth = 0; link instanceof Object && depth < 8; depth++) {
     const { message, code, cause } = link as { message?: unknown; code?: unknown; cause?: unknown };

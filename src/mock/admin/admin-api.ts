@@ -3,18 +3,16 @@
 // Checks run in the API's order: admin token (401), or without one the browser guard (403),
 // then route (404), method (405 with Allow), then the body (415, 413, 400). A refused
 // request changes nothing.
-import type { CoreAnswer, CoreRequest } from "../core-types.js";
+import type { components } from "../../contract/generated/openapi-admin.js";
+import { errorAnswer } from "../answers.js";
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
 import type { FaultInjector } from "../faults.js";
 import type { RequestJournal } from "../journal.js";
-import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../json-content-type.js";
-import { redactWord } from "../redact-target.js";
+import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../request-input.js";
+import { redactWord } from "../tokens.js";
 import type { PlantStore, StoredPlant } from "../types.js";
-import { adminError, adminJson, adminNoContent } from "./admin-answers.js";
-import { ADMIN_WWW_AUTHENTICATE, createAdminAuth } from "./admin-auth.js";
-import { openAdminRefusal } from "./browser-guard.js";
-import { parseFaultBody } from "./fault-body.js";
-import { parsePlantsBody } from "./plants-body.js";
-import { readAdminJson } from "./read-admin-json.js";
+import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
+import { parseFaultBody, parsePlantsBody, readAdminBody } from "./admin-bodies.js";
 
 export const ADMIN_PREFIX = "/__admin";
 const BODY_METHODS = new Set(["POST", "PUT"]);
@@ -23,7 +21,7 @@ export function isAdminPath(path: string): boolean {
   return path.startsWith(ADMIN_PREFIX) && (path.length === 8 || path[8] === "/");
 }
 
-export interface AdminApiOptions {
+interface AdminApiOptions {
   store: PlantStore;
   faults: FaultInjector;
   journal: RequestJournal;
@@ -37,12 +35,7 @@ export interface AdminApiOptions {
 }
 
 /** A plant as the admin API shows it: its id and whether every token sees it, never its owner. */
-export interface AdminPlant {
-  id: number;
-  name: string;
-  tag?: string;
-  public: boolean;
-}
+export type AdminPlant = components["schemas"]["StoredPlant"];
 
 type Endpoint = (request: CoreRequest) => Promise<CoreAnswer>;
 type Methods = Partial<Record<string, Endpoint>>;
@@ -51,7 +44,7 @@ export function createAdminApi(
   options: AdminApiOptions,
 ): (request: CoreRequest) => Promise<CoreAnswer> {
   const { store, faults, journal, maxBodyBytes, commit } = options;
-  const authenticate = createAdminAuth(options.token);
+  const authenticate = options.token === undefined ? undefined : createAdminAuth(options.token);
 
   /** Answers once the store's change is saved (with a data file), as a create does. */
   async function durable(answer: CoreAnswer): Promise<CoreAnswer> {
@@ -70,11 +63,9 @@ export function createAdminApi(
     },
     [`${ADMIN_PREFIX}/faults`]: {
       POST: async (request) => {
-        const body = await readAdminJson(request, maxBodyBytes);
-        if (!body.ok) return body.answer;
-        const parsed = parseFaultBody(body.value);
-        if (!parsed.ok) return adminError(400, parsed.message);
-        const { operation, failure, delay } = parsed.fault;
+        const parsed = await readAdminBody(request, maxBodyBytes, parseFaultBody);
+        if (!parsed.ok) return adminError(parsed.status, parsed.message);
+        const { operation, failure, delay } = parsed.value;
         try {
           faults.addFault(operation, failure, delay);
         } catch (error) {
@@ -98,11 +89,9 @@ export function createAdminApi(
     [`${ADMIN_PREFIX}/plants`]: {
       GET: async () => adminJson(200, store.entries().map(toAdminPlant)),
       PUT: async (request) => {
-        const body = await readAdminJson(request, maxBodyBytes);
-        if (!body.ok) return body.answer;
-        const parsed = parsePlantsBody(body.value);
-        if (!parsed.ok) return adminError(400, parsed.message);
-        store.load(parsed.entries);
+        const parsed = await readAdminBody(request, maxBodyBytes, parsePlantsBody);
+        if (!parsed.ok) return adminError(parsed.status, parsed.message);
+        store.load(parsed.value);
         return durable(adminJson(200, store.entries().map(toAdminPlant)));
       },
     },
@@ -110,7 +99,7 @@ export function createAdminApi(
   const endpointList = Object.keys(routes).join(", ");
 
   return async (request) => {
-    if (options.token === undefined) {
+    if (authenticate === undefined) {
       const refusal = openAdminRefusal(request);
       if (refusal !== undefined) return adminError(403, refusal);
     } else {
@@ -148,4 +137,23 @@ function toAdminPlant(plant: StoredPlant): AdminPlant {
   return tag === undefined
     ? { id, name, public: owner === null }
     : { id, name, tag, public: owner === null };
+}
+
+// Admin answers carry no CORS headers on purpose: a page on another origin must not read
+// the journal or the store through a visitor's browser.
+const JSON_HEADERS: HeaderRecord = {
+  "content-type": "application/json",
+  "cache-control": "no-store",
+};
+
+function adminJson(status: number, value: unknown): CoreAnswer {
+  return { status, headers: JSON_HEADERS, body: JSON.stringify(value) };
+}
+
+function adminNoContent(): CoreAnswer {
+  return { status: 204, headers: { "cache-control": "no-store" }, body: "" };
+}
+
+function adminError(status: number, message: string, extra?: HeaderRecord): CoreAnswer {
+  return errorAnswer(status, message, JSON_HEADERS, extra);
 }

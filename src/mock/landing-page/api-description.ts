@@ -10,7 +10,7 @@ export interface SchemaRef {
   component?: string;
 }
 
-export interface ParameterDescription {
+interface ParameterDescription {
   name: string;
   in: string;
   required: boolean;
@@ -18,7 +18,7 @@ export interface ParameterDescription {
   description: string;
 }
 
-export interface ResponseDescription {
+interface ResponseDescription {
   status: string;
   description: string;
   schema?: SchemaRef;
@@ -36,7 +36,7 @@ export interface OperationDescription {
   responses: ResponseDescription[];
 }
 
-export interface PropertyDescription {
+interface PropertyDescription {
   name: string;
   required: boolean;
   schema: SchemaRef;

@@ -3,7 +3,7 @@
 // ask for the page (MSW in a browser, say) does not carry it.
 
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
-import { checkOptionNames } from "../handler-options.js";
+import { checkOptionNames } from "../../contract/option-names.js";
 import { type ApiDescription, describeApi } from "./api-description.js";
 import type { LandingPage } from "./landing-page-route.js";
 import { renderPage } from "./render-page.js";

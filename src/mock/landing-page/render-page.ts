@@ -8,10 +8,9 @@ import type {
   SchemaRef,
 } from "./api-description.js";
 import { escapeHtml as e, markdownToHtml } from "./html-text.js";
-import { PAGE_STYLE } from "./page-style.js";
-import { TRY_IT_SCRIPT } from "./try-it-script.js";
+import { PAGE_STYLE, TRY_IT_SCRIPT } from "./page-assets.js";
 
-export interface PageContext {
+interface PageContext {
   api: ApiDescription;
   /** As the server sees it from the Host header; the page's script corrects it to location. */
   baseUrl: string;

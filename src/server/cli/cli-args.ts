@@ -1,17 +1,21 @@
-import { parseArgs } from "node:util";
-import { isBearerToken } from "../../contract/bearer-token.js";
+// The command line of plant-store-mock: its flags, read and checked by the rules of the options
+// they set, and where the tokens come from (flags or the environment).
+import { parseFlags } from "../../cli/command-line.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
-import { checkBasePath } from "../../mock/base-path.js";
-import { checkCorsOrigin } from "../../mock/cors-origin.js";
-import { checkBasePathBesideAdmin } from "../../mock/handler-options.js";
-import { checkHost } from "../check-options.js";
-import { DEMO_TOKEN } from "../demo-token.js";
+import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
+import { checkCorsOrigin } from "../../mock/cors.js";
+import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
+import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
-import type { PlantStoreServerOptions } from "../server-options.js";
-import { type AdminTokenSource, readAdminFlags, TOKEN_RULE } from "./admin-flags.js";
-import type { TokenSource } from "./banner.js";
-import { didYouMean } from "./closest-flag.js";
-import { DEFAULT_PORT } from "./help-text.js";
+import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
+
+export const DEFAULT_PORT = 4010;
+
+export type TokenSource = "--token" | "PLANT_STORE_TOKENS" | "demo";
+
+// Only the rule is printed, never the offending value: it may be a real secret.
+const TOKEN_RULE = `must be ${BEARER_TOKEN_RULE}.`;
 
 export type CliCommand =
   | { kind: "help" }
@@ -46,19 +50,15 @@ const OPTIONS = {
 } as const;
 
 /**
- * Reads the command line (and PLANT_STORE_TOKENS); a mistake throws a TypeError or
- * RangeError whose message names the flag, which the CLI prints as its one line.
+ * Reads the command line (and PLANT_STORE_TOKENS, PLANT_STORE_ADMIN_TOKEN); a mistake throws
+ * a TypeError or RangeError whose message names the flag, which the CLI prints as one line.
  */
 export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): CliCommand {
-  let values: ReturnType<typeof parse>["values"];
+  let values: ReturnType<typeof parseFlags<typeof OPTIONS>>;
   try {
-    values = parse(withNegativeValues(args)).values;
+    values = parseFlags(args, OPTIONS);
   } catch (error) {
-    // Node's messages go on with advice about positionals; the first sentence is the point.
-    const first = (error as Error).message.split(/\.\s|\n/)[0];
-    const unknown = (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
-    const hint = unknown ? didYouMean(args, Object.keys(OPTIONS)) : "";
-    throw new TypeError(`${first}${hint} (see --help).`);
+    throw new TypeError(`${(error as Error).message} (see --help).`);
   }
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
@@ -99,35 +99,6 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   };
 }
 
-function parse(args: readonly string[]) {
-  return parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: false });
-}
-
-/**
- * `--port -1` as `--port=-1`: parseArgs calls a value that starts with "-" ambiguous, which
- * tells the user nothing; joined, the value reaches its check and the message gives the range.
- */
-function withNegativeValues(args: readonly string[]): string[] {
-  const joined: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const next = args[i + 1];
-    if (arg === "--") return [...joined, ...args.slice(i)];
-    const name = arg.startsWith("--") ? arg.slice(2) : undefined;
-    const takesValue =
-      name !== undefined &&
-      Object.hasOwn(OPTIONS, name) &&
-      OPTIONS[name as keyof typeof OPTIONS].type === "string";
-    if (takesValue && next !== undefined && /^-\d/.test(next)) {
-      joined.push(`${arg}=${next}`);
-      i++;
-    } else {
-      joined.push(arg);
-    }
-  }
-  return joined;
-}
-
 function readTokens(
   flags: string[] | undefined,
   fromEnv: string | undefined,
@@ -151,6 +122,43 @@ function readTokens(
     throw new TypeError(`PLANT_STORE_TOKENS: every comma-separated token ${TOKEN_RULE}`);
   }
   return { tokens: listed, source: "PLANT_STORE_TOKENS" };
+}
+
+export type AdminTokenSource = "--admin-token" | "PLANT_STORE_ADMIN_TOKEN";
+
+interface AdminFlags {
+  admin: PlantStoreAdminOption | undefined;
+  /** Where the admin token came from, for the banner; undefined when open or off. */
+  adminTokenSource: AdminTokenSource | undefined;
+}
+
+/**
+ * `--admin-token` turns the endpoints on by itself; the environment variable only supplies
+ * the token, so a shell that exports it does not open them on every run.
+ */
+function readAdminFlags(
+  values: { admin?: boolean; "admin-token"?: string },
+  env: NodeJS.ProcessEnv,
+  host: string,
+): AdminFlags {
+  const flag = values["admin-token"];
+  const on = values.admin === true || flag !== undefined;
+  if (!on) return { admin: undefined, adminTokenSource: undefined };
+  if (flag !== undefined) {
+    if (!isBearerToken(flag)) throw new TypeError(`--admin-token ${TOKEN_RULE}`);
+    return { admin: { token: flag }, adminTokenSource: "--admin-token" };
+  }
+  const fromEnv = env.PLANT_STORE_ADMIN_TOKEN?.trim() ?? "";
+  if (fromEnv !== "") {
+    if (!isBearerToken(fromEnv)) throw new TypeError(`PLANT_STORE_ADMIN_TOKEN ${TOKEN_RULE}`);
+    return { admin: { token: fromEnv }, adminTokenSource: "PLANT_STORE_ADMIN_TOKEN" };
+  }
+  if (openAdminProblem(host, true, undefined) !== undefined) {
+    throw new TypeError(
+      `--admin on --host ${host} would open reset and the request journal to the network; give --admin-token <token> (or PLANT_STORE_ADMIN_TOKEN), or listen on a loopback host.`,
+    );
+  }
+  return { admin: true, adminTokenSource: undefined };
 }
 
 /** A flag checked by the same rule as the option it sets, its message naming the flag. */

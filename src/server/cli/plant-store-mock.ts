@@ -1,14 +1,15 @@
 #!/usr/bin/env node
+import { readFile } from "node:fs/promises";
+import { oneLine, readPackageVersion } from "../../cli/command-line.js";
+import { findDuplicateId, findPlantRecordProblem } from "../../mock/plant-records.js";
+import type { SeedPlant } from "../../mock/types.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
 // parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or
 // SIGTERM. Every mistake at start (a flag, the seed or data file, a taken port) is one line
 // on stderr and exit code 2.
 import { startPlantStoreServer } from "../start-server.js";
-import { bannerLines } from "./banner.js";
 import { type CliCommand, parseCliArgs } from "./cli-args.js";
-import { HELP_TEXT } from "./help-text.js";
-import { readPackageVersion } from "./package-version.js";
-import { loadSeedFile } from "./seed-file.js";
+import { bannerLines, HELP_TEXT } from "./cli-output.js";
 
 const USAGE_ERROR = 2;
 
@@ -101,18 +102,47 @@ async function runServer(
   });
 }
 
-// Every CLI error is one line on stderr, whatever text a message quotes (JSON.parse quotes
-// the start of the file, newline included): control characters are shown escaped, and
-// invisible ones (a byte order mark) made visible, rather than printed raw.
-const UNPRINTABLE = /[\p{Cc}\u2028\u2029\ufeff]/gu;
-
-function oneLine(text: string): string {
-  return text.replace(UNPRINTABLE, (char) => {
-    if (char === "\n") return "\\n";
-    if (char === "\r") return "\\r";
-    if (char === "\t") return "\\t";
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+/** Reads `--seed <file.json>`: an array of `{ name, tag?, id? }`, checked item by item. */
+async function loadSeedFile(path: string): Promise<SeedPlant[]> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? "no such file"
+        : (error as Error).message;
+    throw new TypeError(`--seed ${path}: cannot read the file (${reason}).`);
+  }
+  let text: string;
+  try {
+    // fatal: a byte that is no UTF-8 fails here rather than becoming U+FFFD in a plant's
+    // name; a leading byte order mark (editors on Windows write one) is dropped, as
+    // request bodies do.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new TypeError(`--seed ${path}: not valid UTF-8 text; save the file as UTF-8.`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new TypeError(`--seed ${path}: not valid JSON (${(error as Error).message}).`);
+  }
+  if (!Array.isArray(data)) {
+    throw new TypeError(`--seed ${path}: must be a JSON array of plants.`);
+  }
+  const seed = data.map((item: unknown, index): SeedPlant => {
+    const problem = findPlantRecordProblem(item, { requireId: false });
+    if (problem !== undefined) throw new TypeError(`--seed ${path}: item ${index}: ${problem}.`);
+    const { name, tag, id } = item as SeedPlant;
+    return { name, ...(tag === undefined ? {} : { tag }), ...(id === undefined ? {} : { id }) };
   });
+  const duplicate = findDuplicateId(seed);
+  if (duplicate !== undefined) {
+    throw new TypeError(`--seed ${path}: id ${duplicate} is used twice.`);
+  }
+  return seed;
 }
 
 process.exitCode = await main();

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { PlantStoreDataFileError } from "./data-file-error.js";
+import { PlantStoreDataFileError } from "./log-format.js";
 
 /**
  * The lock files this process holds. A lock holding this process's own PID that is not
@@ -25,11 +25,29 @@ export interface DataFileLock {
 }
 
 /**
+ * The attempts of this process to take each lock, one at a time. Servers of one process all
+ * write the same PID, so a server taking over a stale lock cannot tell whether the lock it
+ * moved aside was the stale one or one another server of this process had just taken.
+ */
+const taking = new Map<string, Promise<unknown>>();
+
+/**
  * Takes the lock of the data file at `path` (its real path), or throws
  * `PlantStoreDataFileError` naming the file as `name` and the process that holds it.
  */
-export async function lockDataFile(path: string, name: string): Promise<DataFileLock> {
+export function lockDataFile(path: string, name: string): Promise<DataFileLock> {
   const lockPath = `${path}.lock`;
+  const attempt = (taking.get(lockPath) ?? Promise.resolve()).then(() => takeLock(lockPath, name));
+  // What the next attempt waits for: this one settled, whichever way.
+  const settled = attempt.catch(() => undefined);
+  taking.set(lockPath, settled);
+  void settled.then(() => {
+    if (taking.get(lockPath) === settled) taking.delete(lockPath);
+  });
+  return attempt;
+}
+
+async function takeLock(lockPath: string, name: string): Promise<DataFileLock> {
   // Written whole under another name, then linked into place: a link fails if the lock
   // exists, and never shows another process a lock file without its PID.
   const draft = `${lockPath}.${randomBytes(4).toString("hex")}.tmp`;

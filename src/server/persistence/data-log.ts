@@ -7,7 +7,7 @@ import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { StoredPlant } from "../../mock/types.js";
 import { type LineEncoder, type OpenLogFile, writeSnapshotFile } from "./snapshot.js";
 
-export interface DataLog {
+interface DataLog {
   /** Queues a create's line (newline included) for the next write. */
   append(line: string): void;
   /** Queues a new snapshot replacing the file (after a reset or load); queued lines are dropped. */

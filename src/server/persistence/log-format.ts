@@ -8,13 +8,17 @@
 //
 // Every line after the header is a plant, in creation order: the file is the store. A reset
 // or load replaces the whole file with a new snapshot (snapshot.ts), so the file never holds
-// a plant the store no longer has. Owners are hashed (owner-keys.ts).
+// a plant the store no longer has. Owners are hashed (owner-keys.ts). A file that cannot be
+// used is a PlantStoreDataFileError, wherever persistence finds out.
 import { readFile } from "node:fs/promises";
-import { PlantIds } from "../../mock/plant-ids.js";
-import { findPlantRecordProblem } from "../../mock/plant-record-check.js";
+import { brand } from "../../contract/brand.js";
+import { findPlantRecordProblem, PlantIds } from "../../mock/plant-records.js";
 import type { StoredPlant } from "../../mock/types.js";
-import { PlantStoreDataFileError } from "./data-file-error.js";
 import { findOwnerKeyProblem, type OwnerKeys } from "./owner-keys.js";
+
+/** The data file exists but cannot be used; the server refuses to start rather than lose it. */
+export class PlantStoreDataFileError extends Error {}
+brand(PlantStoreDataFileError, "PlantStoreDataFileError");
 
 const FORMAT = "plant-store-data";
 // Version 1 (one JSON document, rewritten whole) was never published and is not read.

@@ -4,13 +4,13 @@ import { open, readlink, realpath } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { PlantStore, StoredPlant } from "../../mock/types.js";
 import type { PlantStoreServerLog } from "../server-options.js";
-import { PlantStoreDataFileError } from "./data-file-error.js";
 import { type DataFileLock, lockDataFile } from "./data-file-lock.js";
 import { type FsyncPolicy, openDataLog } from "./data-log.js";
 import {
   type DataFileContents,
   encodeHeader,
   encodePlantLine,
+  PlantStoreDataFileError,
   readDataFile,
 } from "./log-format.js";
 import { createOwnerKeys } from "./owner-keys.js";

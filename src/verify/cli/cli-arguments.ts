@@ -1,5 +1,4 @@
-import { parseArgs } from "node:util";
-import { didYouMean } from "../../server/cli/closest-flag.js";
+import { parseFlags } from "../../cli/command-line.js";
 import type { VerifyPlantStoreOptions } from "../types.js";
 
 export const USAGE = `Usage: plant-store-verify --base-url <url> [options]
@@ -30,19 +29,16 @@ export function parseCliArguments(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): CliCommand {
-  let values: ReturnType<typeof parse>["values"];
+  let values: ReturnType<typeof parseFlags<typeof OPTIONS>>;
   try {
-    values = parse(argv).values;
+    values = parseFlags(argv, OPTIONS);
   } catch (error) {
     // A stray word could be a token pasted in the wrong place: never echo it.
-    if ((error as { code?: string }).code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    const { code } = (error as Error).cause as { code?: string };
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
       return { kind: "usage-error", message: "unexpected argument: only --flags are accepted" };
     }
-    if ((error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
-      const first = (error as Error).message.split(". ")[0];
-      return { kind: "usage-error", message: `${first}${didYouMean(argv, Object.keys(OPTIONS))}` };
-    }
-    return { kind: "usage-error", message: (error as Error).message.split("\n")[0] ?? "" };
+    return { kind: "usage-error", message: (error as Error).message };
   }
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
@@ -80,7 +76,3 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
-
-function parse(argv: readonly string[]) {
-  return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: OPTIONS });
-}

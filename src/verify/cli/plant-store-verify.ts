@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // plant-store-verify: checks a live deployment against openapi.yaml. Exit 0 = no violations,
 // 1 = violations, 2 = bad usage or a run that could not be judged (one line on stderr).
-import { readPackageVersion } from "../../server/cli/package-version.js";
+import { oneLine, readPackageVersion } from "../../cli/command-line.js";
 import type { VerifyProgress, VerifyReport } from "../types.js";
 import { PlantStoreVerifyError } from "../verify-error.js";
 import { verifyPlantStore } from "../verify-plant-store.js";
@@ -49,7 +49,7 @@ function drawProgress(progress: VerifyProgress): void {
 }
 
 function fail(message: string): void {
-  process.stderr.write(`plant-store-verify: ${message}\n`);
+  process.stderr.write(`plant-store-verify: ${oneLine(message)}\n`);
   process.exitCode = 2;
 }
 

@@ -2,8 +2,11 @@
 // into .tmp (one folder per test file, so parallel files never share a build) with the
 // same tsup settings as the package bin: tests never run a stale dist/.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "tsup";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 export async function buildCli(name: string): Promise<string> {
   const outDir = join(process.cwd(), ".tmp", `server-cli-${name}`, "bin");
@@ -100,4 +103,47 @@ export function runCli(
   env: Record<string, string> = {},
 ): Promise<CliRun> {
   return spawnCli(bin, args, env).exited;
+}
+
+export interface CliFixture {
+  /** Starts the bin; whatever it started is killed after each test. */
+  start(args: readonly string[], env?: Record<string, string>): Promise<RunningCli>;
+  /** Runs the bin to its end (help, version, start errors). */
+  run(args: readonly string[], env?: Record<string, string>): Promise<CliRun>;
+  /** A path in the file's scratch directory, removed after the file. */
+  scratchPath(name: string): string;
+}
+
+/**
+ * The setup every test file that runs `plant-store-mock` needs: the bin built once per file,
+ * a scratch directory, and no process left running after a test, whatever it asserted.
+ */
+export function useCliFixture(name: string): CliFixture {
+  let bin = "";
+  let directory = "";
+  const running: RunningCli[] = [];
+  beforeAll(async () => {
+    [bin, directory] = await Promise.all([
+      buildCli(name),
+      mkdtemp(join(tmpdir(), `plant-store-${name}-`)),
+    ]);
+  }, 60_000);
+  afterEach(async () => {
+    for (const cli of running.splice(0)) {
+      cli.child.kill("SIGKILL");
+      await cli.exited;
+    }
+  });
+  afterAll(async () => {
+    await rm(directory, { recursive: true, force: true });
+  });
+  return {
+    async start(args, env) {
+      const cli = await startCli(bin, args, env);
+      running.push(cli);
+      return cli;
+    },
+    run: (args, env) => runCli(bin, args, env),
+    scratchPath: (file) => join(directory, file),
+  };
 }

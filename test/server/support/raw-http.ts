@@ -1,6 +1,7 @@
 // Raw TCP for the cases fetch cannot express: a body that stops half way, a request whose
 // headers never end, Expect: 100-continue to know the server holds the request.
 import { connect, type Socket } from "node:net";
+import { parseRawResponses, type RawResponse } from "./raw-http-parser.js";
 
 export function openSocket(url: string): Promise<Socket> {
   const { hostname, port } = new URL(url);
@@ -38,20 +39,11 @@ export function waitForText(socket: Socket, marker: string): Promise<string> {
   });
 }
 
-/** Splits a raw HTTP/1.1 answer into status, lower-cased headers and body. */
-export function parseRawResponse(raw: string): {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-} {
-  const end = raw.indexOf("\r\n\r\n");
-  const [statusLine = "", ...headerLines] = raw.slice(0, end).split("\r\n");
-  const headers: Record<string, string> = {};
-  for (const line of headerLines) {
-    const colon = line.indexOf(":");
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { status: Number(statusLine.split(" ")[1]), headers, body: raw.slice(end + 4) };
+/** The first answer in everything a connection received until it closed. */
+export function parseRawResponse(raw: string): RawResponse {
+  const [response] = parseRawResponses(Buffer.from(raw, "utf8"), true);
+  if (!response) throw new Error(`no whole HTTP answer in: ${JSON.stringify(raw.slice(0, 200))}`);
+  return response;
 }
 
 /** True once nothing listens at `url` any more (polled a bounded number of times). */
@@ -61,7 +53,9 @@ export async function waitUntilRefused(url: string): Promise<boolean> {
       const socket = await openSocket(url);
       socket.destroy();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ECONNREFUSED") return true;
+      // A reset is a refusal too: a connection the kernel queued just as the server closed.
+      const { code } = error as NodeJS.ErrnoException;
+      if (code === "ECONNREFUSED" || code === "ECONNRESET") return true;
       throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 20));

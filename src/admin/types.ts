@@ -1,0 +1,72 @@
+// The admin client's public types. The shapes of the admin API all come from the file generated
+// from openapi.admin.yaml, so a change to that document reaches users through
+// `npm run generate` and nowhere else.
+import type { Forwardable } from "../client/types.js";
+import type { components } from "../contract/generated/openapi-admin.js";
+
+export type { components };
+
+/** An operation of the API a fault applies to: `"listPlants"` or `"createPlant"`. */
+export type PlantStoreOperation = components["schemas"]["Fault"]["operation"];
+/** A stored plant with its id and whether every token sees it (`public`), never its owner. */
+export type AdminPlant = components["schemas"]["StoredPlant"];
+/** One API request as the server received it (never its headers or a token). */
+export type JournalEntry = components["schemas"]["JournalEntry"];
+/** A plant for `load()`, as in a seed file; it is public. Without an `id`, the next free one. */
+export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;
+
+/** What the failing call(s) answer, for {@link PlantStoreAdmin.failNext}. */
+export interface AdminFailNextOptions
+  extends Forwardable<Pick<components["schemas"]["Fault"], "message" | "headers">> {
+  /** HTTP status of the simulated failure, 400 to 599. */
+  status: NonNullable<components["schemas"]["Fault"]["status"]>;
+  /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
+  times?: number | undefined;
+}
+
+/** How many calls wait, for {@link PlantStoreAdmin.delayNext}. */
+export interface AdminDelayNextOptions {
+  /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
+  times?: number | undefined;
+}
+
+/** Options of {@link createPlantStoreAdmin}. */
+export interface PlantStoreAdminOptions {
+  /**
+   * The server's URL, such as "http://127.0.0.1:4010" (`server.url` and the CLI's first line
+   * fit). The admin endpoints live at its root, so a path in it (a base path) is ignored.
+   */
+  baseUrl: string;
+  /** The admin token, when the server has one (`--admin-token`, `admin: { token }`). */
+  token?: string | undefined;
+  /** The fetch to use; default the global fetch, looked up at each call (so MSW or a spy still sees it). */
+  fetch?: typeof fetch | undefined;
+}
+
+/**
+ * The admin client {@link createPlantStoreAdmin} returns; every method is one admin request.
+ * A refused request rejects with a `PlantStoreAdminError`; one that got no answer with the
+ * SDK's `PlantStoreConnectionError`, naming the cause (ECONNREFUSED, a host not found...).
+ */
+export interface PlantStoreAdmin {
+  /** Store back to its seed, faults cleared, journal emptied. */
+  reset(): Promise<void>;
+  /** The next call(s) of `operation` answer `status` with the Error body. */
+  failNext(operation: PlantStoreOperation, options: AdminFailNextOptions): Promise<void>;
+  /** The next call(s) of `operation` are answered only after `ms` milliseconds. */
+  delayNext(
+    operation: PlantStoreOperation,
+    ms: number,
+    options?: AdminDelayNextOptions,
+  ): Promise<void>;
+  /** Drops every pending failure and delay. */
+  clearFaults(): Promise<void>;
+  /** The API requests received since the last reset (the last 1,000), oldest first. */
+  requests(): Promise<JournalEntry[]>;
+  /** Empties the journal. */
+  clearRequests(): Promise<void>;
+  /** Every stored plant with its id and whether it is public. */
+  plants(): Promise<AdminPlant[]>;
+  /** Replaces the store's contents with these public plants; resolves with the new contents. */
+  load(plants: readonly PlantToLoad[]): Promise<AdminPlant[]>;
+}

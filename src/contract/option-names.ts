@@ -1,0 +1,24 @@
+// The one unknown-option check: every entry that takes an options object refuses a name it
+// does not know, so a misspelt option fails instead of silently taking its default.
+
+/**
+ * `options` is an object whose every key is in `known`. The message lists the names marked
+ * `true`; `false` marks a name accepted but not advertised. `prefix` ("failNext: ") starts
+ * the messages of a method's options, which then go on in lower case.
+ */
+export function checkOptionNames(
+  options: unknown,
+  known: Record<string, boolean>,
+  prefix?: string,
+): void {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError(`${prefix ?? ""}options must be an object.`);
+  }
+  for (const name of Object.keys(options)) {
+    if (!Object.hasOwn(known, name)) {
+      const names = Object.keys(known).filter((option) => known[option]);
+      const unknown = prefix === undefined ? "Unknown" : `${prefix}unknown`;
+      throw new TypeError(`${unknown} option "${name}"; the options are ${names.join(", ")}.`);
+    }
+  }
+}

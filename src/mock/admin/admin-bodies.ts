@@ -1,0 +1,117 @@
+// The JSON bodies the admin endpoints take, read with the API's rules and messages (the size
+// limit's 413, UTF-8 and JSON's 400; the JSON Content-Type was checked before, admin-api.ts):
+// - POST /__admin/faults: `{ operation, status?, message?, headers?, times?, delayMs? }`, the
+//   JSON form of failNext/delayNext. Only what is particular to JSON is checked here (the
+//   body's shape, its field names, which fields go together, `"Infinity"`); every value is
+//   checked once, by the fault injector's own rules, when the fault is set. A field this
+//   endpoint does not know is refused, so a misspelt "stauts" cannot pass as "no failure".
+// - PUT /__admin/plants: a JSON array of `{ name, tag?, id?, public? }`, checked like a seed
+//   file (same rules, same messages). The plants are public: the admin API knows no tokens,
+//   so it cannot give a plant an owner.
+import type { CoreRequest } from "../core-types.js";
+import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../plant-records.js";
+import { bodyFailureStatus } from "../request-input.js";
+import type { FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";
+
+/** A body, or the status and message that refuse it. */
+type Parsed<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+
+const badRequest = (message: string) => ({ ok: false, status: 400, message }) as const;
+
+/** The request's body, read with the size limit, parsed as JSON, then by `parse`. */
+export async function readAdminBody<T>(
+  request: CoreRequest,
+  maxBytes: number,
+  parse: (body: unknown) => Parsed<T>,
+): Promise<Parsed<T>> {
+  const body = await request.readBody(maxBytes);
+  if (!body.ok) {
+    const [status, message] = bodyFailureStatus(body.reason, maxBytes);
+    return { ok: false, status, message };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(body.text);
+  } catch {
+    return badRequest("The request body is not valid JSON.");
+  }
+  return parse(value);
+}
+
+interface FaultRequest {
+  operation: PlantStoreOperation;
+  /** failNext's options, when `status` was given. */
+  failure?: FailNextOptions;
+  /** delayNext's arguments, when `delayMs` was given. */
+  delay?: { ms: number; times: number };
+}
+
+const FAULT_FIELDS = new Set(["operation", "status", "message", "headers", "times", "delayMs"]);
+
+export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return badRequest("The request body must be a JSON object such as { operation, status }.");
+  }
+  const { operation, status, message, headers, times, delayMs } = body as Record<string, unknown>;
+  if (operation === undefined) {
+    return badRequest("operation is required: listPlants or createPlant.");
+  }
+  const unknown = Object.keys(body).find((name) => !FAULT_FIELDS.has(name));
+  if (unknown !== undefined) {
+    return badRequest(`${unknown} is not a field of a fault; use ${[...FAULT_FIELDS].join(", ")}.`);
+  }
+  if (status === undefined && delayMs === undefined) {
+    return badRequest("status or delayMs is required: a fault fails a call, delays it, or both.");
+  }
+  if (status === undefined && (message !== undefined || headers !== undefined)) {
+    return badRequest("message and headers need a status: they describe the failure.");
+  }
+
+  // JSON has no Infinity: "until cleared" is spelt as the string. Other values pass as they
+  // are, wrong types included, for the injector to refuse with its message.
+  const count = (times === "Infinity" ? Number.POSITIVE_INFINITY : (times ?? 1)) as number;
+  const fault: FaultRequest = { operation: operation as PlantStoreOperation };
+  if (status !== undefined) {
+    fault.failure = {
+      status: status as number,
+      times: count,
+      ...(message === undefined ? {} : { message: message as string }),
+      ...(headers === undefined ? {} : { headers: headers as Record<string, string> }),
+    };
+  }
+  if (delayMs !== undefined) fault.delay = { ms: delayMs as number, times: count };
+  return { ok: true, value: fault };
+}
+
+type PlantToLoad = { name: string; tag?: string; id?: number };
+
+export function parsePlantsBody(body: unknown): Parsed<StoredPlant[]> {
+  if (!Array.isArray(body)) return badRequest("The request body must be a JSON array of plants.");
+  for (const [index, item] of body.entries()) {
+    const problem = findPlantRecordProblem(item, { requireId: false });
+    if (problem !== undefined) return badRequest(`item ${index}: ${problem}.`);
+    const visibility = (item as { public?: unknown }).public;
+    if (visibility !== undefined && visibility !== true) {
+      return badRequest(
+        `item ${index}: "public" must be true or left out: plants loaded through the admin API are public.`,
+      );
+    }
+  }
+  const plants = body as PlantToLoad[];
+  const duplicate = findDuplicateId(plants);
+  if (duplicate !== undefined) return badRequest(`id ${duplicate} is used twice.`);
+  return { ok: true, value: withIds(plants) };
+}
+
+/** Plants without an id get the next free one, after every given id is reserved (as a seed does). */
+function withIds(plants: readonly PlantToLoad[]): StoredPlant[] {
+  const taken = new PlantIds();
+  for (const { id } of plants) if (id !== undefined) taken.add(id);
+  return plants.map(({ name, tag, id }) => {
+    const assigned = id ?? taken.free;
+    taken.add(assigned);
+    return tag === undefined
+      ? { id: assigned, name, owner: null }
+      : { id: assigned, name, tag, owner: null };
+  });
+}

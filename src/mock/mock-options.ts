@@ -1,0 +1,132 @@
+// The options every way of serving the core accepts, checked once where they enter (each
+// entry first refuses names it does not know), with defaults filled in and the store built:
+// the core then trusts what it is given. The rules the CLI also applies under its own flag
+// names (`--cors-origin`, `--base-path`) are exported, so a value means the same wherever it
+// is given.
+import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.js";
+import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
+import { checkCorsOrigin } from "./cors.js";
+import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
+import { createPlantStore } from "./store.js";
+import { checkTokens } from "./tokens.js";
+import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
+
+const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
+/** What the core runs on: every option checked, every default filled in. */
+export interface PlantStoreCoreConfig {
+  store: PlantStore;
+  /** `undefined`: any well-formed bearer token is accepted. */
+  tokens: readonly string[] | undefined;
+  createStatus: 200 | 201;
+  maxBodyBytes: number;
+  corsOrigin: string | null;
+  /** "" or "/v1": no trailing slash. */
+  basePath: string;
+  admin: CheckedAdminOption | undefined;
+  landingPage: LandingPage | undefined;
+  /**
+   * Resolves once every change made so far is durable (persistence); the answer to a
+   * create waits for it, so nothing acknowledged can be lost.
+   */
+  commit?: (() => Promise<void>) | undefined;
+}
+
+/** The fetch handler's options, their names already checked by the entry, as the core runs on them. */
+export function readMockOptions(options: PlantStoreFetchHandlerOptions): PlantStoreCoreConfig {
+  // createPlantStore checks the seed (an array, each plant by the store's rules).
+  const seed = options.seed;
+  const store =
+    options.store === undefined ? createPlantStore({ seed }) : checkStore(options.store, seed);
+  const admin = checkAdminOption(options.admin);
+  const basePath = checkBasePath(options.basePath);
+  checkBasePathBesideAdmin(basePath, admin);
+  return {
+    store,
+    tokens: checkTokens(options.tokens),
+    createStatus: checkCreateStatus(options.createStatus),
+    maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes),
+    corsOrigin: checkCorsOrigin(options.corsOrigin),
+    basePath,
+    admin,
+    landingPage: checkLandingPage(options.landingPage),
+  };
+}
+
+/**
+ * With the admin endpoints on, every path under /__admin is theirs: an API served there
+ * would be shadowed by them (creates refused, the plants listed without a token).
+ */
+export function checkBasePathBesideAdmin(
+  basePath: string,
+  admin: unknown,
+  name = "basePath",
+): void {
+  // Off is `undefined` (checked) or `undefined`/`false` (as given to the CLI's flags).
+  if (admin === undefined || admin === false || !isAdminPath(basePath)) return;
+  throw new RangeError(
+    `${name} ${basePath} is under ${ADMIN_PREFIX}, where the admin endpoints answer; choose another base path.`,
+  );
+}
+
+function checkCreateStatus(value: unknown): 200 | 201 {
+  if (value === undefined) return 201;
+  if (value === 200 || value === 201) return value;
+  const message = "createStatus must be 200 or 201.";
+  throw typeof value === "number" ? new RangeError(message) : new TypeError(message);
+}
+
+function checkMaxBodyBytes(value: unknown): number {
+  if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
+  const message = "maxBodyBytes must be a whole number of bytes, 1 or more.";
+  if (typeof value !== "number") throw new TypeError(message);
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(message);
+  return value;
+}
+
+const STORE_METHODS = ["list", "create", "reset", "entries", "load", "subscribe"] as const;
+
+/** Something with the PlantStore methods; a seed next to it would be silently ignored. */
+function checkStore(value: unknown, seed: readonly SeedPlant[] | undefined): PlantStore {
+  if (typeof value !== "object" || value === null) {
+    throw new TypeError("store must be a PlantStore, as createPlantStore() returns.");
+  }
+  const missing = STORE_METHODS.find(
+    (method) => typeof (value as Record<string, unknown>)[method] !== "function",
+  );
+  if (missing !== undefined) {
+    throw new TypeError(`store must be a PlantStore: it has no ${missing}() method.`);
+  }
+  if (seed !== undefined) {
+    throw new TypeError("Give store or seed, not both: seed only fills a store created for you.");
+  }
+  return value as PlantStore;
+}
+
+// What a path prefix may be. Requests are matched on the path as the URL parser serialises
+// it, so a prefix is only reachable if it is already in that form: ASCII path characters,
+// nothing the parser would percent-encode, resolve ("..") or cut off ("?", "#").
+// RFC 3986 pchar without percent-encoding, one or more per segment.
+const PLAIN_PATH = /^(\/[A-Za-z0-9\-._~!$&'()*+,;=:@]+)+$/;
+
+/**
+ * "" (none) or a path such as "/v1", without a trailing slash. "v1" and "/v1/" both mean
+ * "/v1", "/" means none; anything that would never match a request as meant (an empty
+ * segment such as "//" included) throws a TypeError naming `name`.
+ */
+export function checkBasePath(value: unknown, name = "basePath"): string {
+  if (value === undefined) return "";
+  if (typeof value !== "string") throw new TypeError(`${name} must be a string such as "/v1".`);
+  if (value === "" || value === "/") return "";
+  // One trailing slash is forgiven; more would be an empty segment, which no request matches
+  // as meant ("//" is not the root, "/v1//" not "/v1"), so the pattern below refuses it.
+  const trimmed = value.endsWith("/") ? value.slice(0, -1) : value;
+  const path = trimmed.startsWith("/") ? trimmed : `/${trimmed}`;
+  const dotSegment = path.split("/").some((segment) => segment === "." || segment === "..");
+  if (!PLAIN_PATH.test(path) || dotSegment) {
+    throw new TypeError(
+      `${name} must be a plain path such as "/v1": ASCII letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ between single slashes, no "." or ".." segment, no ?, # or %.`,
+    );
+  }
+  return path;
+}

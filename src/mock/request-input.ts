@@ -1,0 +1,145 @@
+// Everything the core reads from a request besides its headers: the body (JSON Content-Type,
+// UTF-8 text with a byte cap, what a body that cannot be read is answered), a list's `limit`
+// and a create's fields. Each is checked in a fixed order, so a request with several faults
+// always gets the same answer.
+import { ID_MESSAGE, isPlantId } from "../contract/plant-id.js";
+import type { BodyResult } from "./core-types.js";
+import type { NewPlant } from "./types.js";
+
+/** The answer to a body whose Content-Type is not JSON: the API's create and the admin POST/PUT. */
+export const CONTENT_TYPE_MESSAGE =
+  "The Content-Type header must be application/json or another +json type.";
+
+/** `application/json` or any `type/subtype+json`, parameters such as charset allowed. */
+export function isJsonContentType(header: string | null): boolean {
+  if (header === null) return false;
+  const semicolon = header.indexOf(";");
+  const mediaType = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+  if (mediaType === "application/json") return true;
+  const slash = mediaType.indexOf("/");
+  return slash > 0 && mediaType.endsWith("+json") && mediaType.length > slash + "+json".length + 1;
+}
+
+// What a request whose body could not be read as text is answered, the same for a create
+// and for the admin endpoints.
+
+export type BodyFailure = Extract<BodyResult, { ok: false }>["reason"];
+
+export function bodyFailureStatus(reason: BodyFailure, maxBytes: number): [number, string] {
+  switch (reason) {
+    case "too-large":
+      return [413, `The request body is larger than the ${maxBytes}-byte limit.`];
+    case "invalid-utf8":
+      return [400, "The request body is not valid UTF-8."];
+    case "already-read":
+      // Not the caller's fault: something in front of the handler (an MSW handler of the
+      // app that reads the body and falls through, say) took the body first.
+      return [
+        500,
+        "The request body had already been read before the Plant Store handler got it; a handler in front of it must read request.clone() instead.",
+      ];
+  }
+}
+
+// Reads a web Request's body as UTF-8 text with a byte cap. The cap is checked against
+// Content-Length before reading and against the bytes actually received while reading,
+// so an oversized (or lying) body is refused without ever being held in memory whole.
+
+const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
+const INVALID_UTF8: BodyResult = { ok: false, reason: "invalid-utf8" };
+const ALREADY_READ: BodyResult = { ok: false, reason: "already-read" };
+
+export async function readBodyText(request: Request, maxBytes: number): Promise<BodyResult> {
+  // MSW hands every handler the same Request, so one of the app's that read it and fell
+  // through leaves nothing to read here; MSW offers later handlers no unread copy.
+  if (request.bodyUsed) return ALREADY_READ;
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) return TOO_LARGE;
+  if (request.body === null) return { ok: true, text: "" };
+
+  // fatal: invalid UTF-8 is an error, never silently replaced with U+FFFD.
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const reader = request.body.getReader();
+  let received = 0;
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        // Not awaited: a peer that stops sending must not hold the answer back.
+        reader.cancel().catch(() => {});
+        return TOO_LARGE;
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  } catch (error) {
+    if (error instanceof TypeError) return INVALID_UTF8;
+    throw error;
+  }
+  return { ok: true, text };
+}
+
+// `limit` accepts only the canonical decimal form of an int32 from 0 up: "0", "10",
+// "2147483647". Signs, spaces, leading zeros, exponents, fractions and empty values are
+// rejected, so one number has exactly one spelling and nothing is silently rounded.
+
+const LIMIT_MAX = 2_147_483_647;
+export const LIMIT_MESSAGE = "limit must be an integer from 0 to 2147483647.";
+const LIMIT_REPEATED_MESSAGE = "limit must be given at most once.";
+
+const CANONICAL_INT = /^(?:0|[1-9][0-9]{0,9})$/;
+
+export type LimitResult = { ok: true; limit: number | undefined } | { ok: false; message: string };
+
+const NO_LIMIT: LimitResult = { ok: true, limit: undefined };
+
+/** Reads `limit` from a URL's search string ("" or "?..."); other parameters are ignored. */
+export function parseLimitParam(search: string): LimitResult {
+  // Fast path for the common request; a percent-encoded name still goes the full way.
+  if (search === "" || (!search.includes("limit") && !search.includes("%"))) return NO_LIMIT;
+  const values = new URLSearchParams(search).getAll("limit");
+  if (values.length === 0) return NO_LIMIT;
+  if (values.length > 1) return { ok: false, message: LIMIT_REPEATED_MESSAGE };
+  const raw = values[0] as string;
+  // The length bound in the pattern keeps a limit of thousands of digits cheap to refuse.
+  if (!CANONICAL_INT.test(raw)) return { ok: false, message: LIMIT_MESSAGE };
+  const limit = Number(raw);
+  if (limit > LIMIT_MAX) return { ok: false, message: LIMIT_MESSAGE };
+  return { ok: true, limit };
+}
+
+// Validation of a create body, field by field in a fixed order (body, name, tag, id) so a
+// body with several faults always gets the same answer. Only the three known fields are
+// read and copied: unknown keys, `__proto__` and `constructor` included, go nowhere.
+
+export type NewPlantResult = { ok: true; plant: NewPlant } | { ok: false; message: string };
+
+function fail(message: string): NewPlantResult {
+  return { ok: false, message };
+}
+
+export function parseNewPlant(text: string): NewPlantResult {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return fail("The request body is not valid JSON.");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return fail("The request body must be a JSON object.");
+  }
+  const { name, tag, id } = body as Record<string, unknown>;
+  if (name === undefined) return fail("name is required.");
+  if (typeof name !== "string") return fail("name must be a string.");
+  if (name.length === 0) return fail("name must not be empty.");
+  if (tag !== undefined && typeof tag !== "string") return fail("tag must be a string.");
+  if (id !== undefined && !isPlantId(id)) return fail(ID_MESSAGE);
+
+  const plant: NewPlant = { name };
+  if (tag !== undefined) plant.tag = tag;
+  if (id !== undefined) plant.id = id;
+  return { ok: true, plant };
+}

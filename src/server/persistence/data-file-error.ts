@@ -1,4 +1,0 @@
-/** The data file exists but cannot be used; the server refuses to start rather than lose it. */
-export class PlantStoreDataFileError extends Error {
-  override name = "PlantStoreDataFileError";
-}
