@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { dirname, posix } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HELP_TEXT } from "../../src/server/cli/help-text.js";
+import { HELP_TEXT } from "../../src/server/cli/cli-output.js";
 import {
   type MarkdownPage,
   parseMarkdownPage,

@@ -3,10 +3,10 @@
 // does not block the request with validation of its own).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ID_MESSAGE } from "../../src/contract/plant-id.js";
-import { LIMIT_MESSAGE } from "../../src/mock/limit-param.js";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
-import { launchChromium } from "../support/chromium.js";
+import { ID_MESSAGE } from "../../../src/contract/plant-id.js";
+import { LIMIT_MESSAGE } from "../../../src/mock/request-input.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
+import { launchChromium } from "../../support/chromium.js";
 
 let browser: Browser;
 let server: PlantStoreServer;
