@@ -2,7 +2,8 @@
 // arguments where a call is made. A mistake surfaces where it was written, as a TypeError or
 // RangeError naming the option or field, never as a failed call.
 import { parseHttpBaseUrl } from "../contract/base-url.js";
-import { bearer } from "./bearer-token.js";
+import { BEARER_TOKEN } from "../contract/bearer-token.js";
+import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import type { NewPlant, PlantStoreCallOptions, PlantStoreClientOptions } from "./types.js";
 
 /**
@@ -25,8 +26,17 @@ export function check(
   }
 }
 
-// setTimeout holds 2^31 - 1 ms at most; a longer time would fire at once.
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Refuses a token that is not a bearer token (never showing it); the Authorization value. */
+export function bearer(token: unknown): string {
+  check(
+    "token",
+    token,
+    "string",
+    BEARER_TOKEN.test(token as string),
+    "a bearer token (RFC 6750) or a function returning one",
+  );
+  return `Bearer ${token}`;
+}
 
 /** Checks every option of createPlantStoreClient; returns them with their defaults. */
 export function readClientOptions(options: PlantStoreClientOptions) {

@@ -4,7 +4,7 @@
  *
  * @module plant-store-sdk
  */
-export { createPlantStoreClient } from "./client.js";
+export { createPlantStoreClient, SDK_VERSION } from "./client.js";
 export { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
 export { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
 export { PlantStoreError } from "./errors/PlantStoreError.js";
@@ -24,4 +24,3 @@ export type {
   PlantStoreToken,
   paths,
 } from "./types.js";
-export { SDK_VERSION } from "./version.js";

@@ -1,5 +1,5 @@
-import { whenAborted } from "./abort.js";
-import { MAX_TIMER_MS } from "./checks.js";
+import { MAX_TIMER_MS } from "../contract/timer-limit.js";
+import { whenAborted } from "./attempt.js";
 import { PlantStoreApiError } from "./errors/PlantStoreApiError.js";
 import { PlantStoreConnectionError } from "./errors/PlantStoreConnectionError.js";
 

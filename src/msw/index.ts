@@ -5,5 +5,8 @@
  *
  * @module plant-store-sdk/msw
  */
-export { createPlantStoreHandlers } from "./handlers.js";
-export type { PlantStoreHandlers, PlantStoreMswOptions } from "./types.js";
+export {
+  createPlantStoreHandlers,
+  type PlantStoreHandlers,
+  type PlantStoreMswOptions,
+} from "./handlers.js";

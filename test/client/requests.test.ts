@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sdkUserAgent } from "../../src/client/client.js";
 import { createPlantStoreClient, SDK_VERSION } from "../../src/client/index.js";
-import { sdkUserAgent } from "../../src/client/version.js";
 import { json, plants, stubFetch } from "./stub-fetch.js";
 
 const token = "t";
