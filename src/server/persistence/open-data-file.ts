@@ -126,7 +126,8 @@ async function realDataPath(path: string): Promise<string> {
  */
 async function refuseHardLinks(path: string, name: string): Promise<void> {
   const links = await stat(path).then(
-    (found) => found.nlink,
+    // A directory's links are its subdirectories: reading it fails later, with its own message.
+    (found) => (found.isFile() ? found.nlink : 1),
     (error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT") return 1;
       throw error;

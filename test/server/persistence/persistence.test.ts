@@ -256,6 +256,15 @@ describe("persistence (dataFile)", () => {
     });
   });
 
+  it("refuses a directory as data file for what it is, not for its links", async () => {
+    await mkdir(dataFile);
+    const started = startPlantStoreServer({ tokens: [ALICE], dataFile });
+    await expect(started).rejects.toBeInstanceOf(PlantStoreDataFileError);
+    await expect(started).rejects.toThrow(
+      `Data file ${dataFile} cannot be read: EISDIR: illegal operation on a directory, read`,
+    );
+  });
+
   it("refuses a second server on the same data file, naming the file and the process, until the first closes", async () => {
     const first = await startPlantStoreServer({ tokens: [ALICE], dataFile });
     try {
