@@ -66,8 +66,8 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
     async reset() {
       await call("POST", "reset");
     },
-    async failNext(operation, failure) {
-      const { times, ...rest } = failure ?? ({} as AdminFailNextOptions);
+    async failNext(operation, failure: AdminFailNextOptions = {}) {
+      const { times, ...rest } = failure;
       await call("POST", "faults", { operation, ...rest, ...timesField(times) });
     },
     async delayNext(operation, ms, delay = {}) {

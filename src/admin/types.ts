@@ -17,9 +17,7 @@ export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;
 
 /** What the failing call(s) answer, for {@link PlantStoreAdmin.failNext}. */
 export interface AdminFailNextOptions
-  extends Forwardable<Pick<components["schemas"]["Fault"], "message" | "headers">> {
-  /** HTTP status of the simulated failure, 400 to 599. */
-  status: NonNullable<components["schemas"]["Fault"]["status"]>;
+  extends Forwardable<Pick<components["schemas"]["Fault"], "status" | "message" | "headers">> {
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
 }
@@ -51,8 +49,8 @@ export interface PlantStoreAdminOptions {
 export interface PlantStoreAdmin {
   /** Store back to its seed, faults cleared, journal emptied. */
   reset(): Promise<void>;
-  /** The next call(s) of `operation` answer `status` with the Error body. */
-  failNext(operation: PlantStoreOperation, options: AdminFailNextOptions): Promise<void>;
+  /** The next call(s) of `operation` answer `status` (default 500) with the Error body. */
+  failNext(operation: PlantStoreOperation, options?: AdminFailNextOptions): Promise<void>;
   /** The next call(s) of `operation` are answered only after `ms` milliseconds. */
   delayNext(
     operation: PlantStoreOperation,

@@ -54,7 +54,7 @@ export interface JournalRecord {
   durationMs: number;
   /** Set by the core once it has read a create body. */
   bodyText: string | undefined;
-  /** The caller's bearer token once authenticated: redacted wherever the request holds it. */
+  /** The caller's bearer token once authenticated: redacted from every entry while this one is kept. */
   token: string | undefined;
 }
 
@@ -103,12 +103,18 @@ export function createRequestJournal(
     },
     entries() {
       const first = (next - count + capacity) % capacity;
-      const result: JournalEntry[] = [];
+      const kept: JournalRecord[] = [];
       for (let i = 0; i < count; i++) {
         const record = ring[(first + i) % capacity];
-        if (record !== undefined && record.status !== 0) result.push(toEntry(record, secrets));
+        if (record !== undefined) kept.push(record);
       }
-      return result;
+      // Without a `tokens` list (open mode) any well-formed token is accepted, so `secrets`
+      // cannot name them: every token a kept request was accepted with is hidden from every
+      // entry, not only from its own request's. Bounded by the ring, as the entries are.
+      const hidden = new Set(secrets);
+      for (const record of kept) if (record.token !== undefined) hidden.add(record.token);
+      const tokens = [...hidden];
+      return kept.filter((record) => record.status !== 0).map((record) => toEntry(record, tokens));
     },
     clear() {
       ring = new Array(capacity);
@@ -123,12 +129,12 @@ export function noteBody(record: JournalRecord, text: string): void {
   if (text.length <= JOURNAL_BODY_LIMIT) record.bodyText = text;
 }
 
-function toEntry(record: JournalRecord, secrets: readonly string[]): JournalEntry {
-  const all = record.token === undefined ? secrets : [...secrets, record.token];
-  const target = redactTarget(record.path + record.search, all);
+/** `tokens`: every token to hide, the configured ones and those the kept requests used. */
+function toEntry(record: JournalRecord, tokens: readonly string[]): JournalEntry {
+  const target = redactTarget(record.path + record.search, tokens);
   const queryStart = target.indexOf("?");
   const entry: JournalEntry = {
-    method: redactWord(record.method, all),
+    method: redactWord(record.method, tokens),
     path: queryStart === -1 ? target : target.slice(0, queryStart),
     query: parseQuery(queryStart === -1 ? "" : target.slice(queryStart)),
     status: record.status,
@@ -136,7 +142,7 @@ function toEntry(record: JournalRecord, secrets: readonly string[]): JournalEntr
     time: new Date(performance.timeOrigin + record.started).toISOString(),
   };
   const body = parseBody(record.bodyText);
-  if (body.ok) entry.body = redactJson(body.value, all);
+  if (body.ok) entry.body = redactJson(body.value, tokens);
   return entry;
 }
 

@@ -68,6 +68,23 @@ describe("createPlantStoreAdmin", () => {
     expect((await list()).status).toBe(200);
   });
 
+  it("fails with 500 when failNext is given no status, as the in-process failNext does", async () => {
+    await admin.failNext("createPlant");
+    const failed = await create({ name: "Early" });
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({
+      error: 500,
+      message: "createPlant failed with status 500 (simulated by failNext).",
+    });
+    await admin.failNext("listPlants", { message: "The greenhouse is closed.", times: 2 });
+    for (let i = 0; i < 2; i++) {
+      const answer = await list();
+      expect(answer.status).toBe(500);
+      expect(await answer.json()).toEqual({ error: 500, message: "The greenhouse is closed." });
+    }
+    expect((await list()).status).toBe(200);
+  });
+
   it("delays the next list with delayNext", async () => {
     await admin.delayNext("listPlants", 120);
     expect((await list()).status).toBe(200);

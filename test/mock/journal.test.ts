@@ -2,7 +2,12 @@
 import { getResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { createLandingPage, createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import { createRequestJournal, JOURNAL_BODY_LIMIT, noteBody } from "../../src/mock/journal.js";
+import {
+  createRequestJournal,
+  JOURNAL_BODY_LIMIT,
+  noteBody,
+  type PlantStoreRequestJournal,
+} from "../../src/mock/journal.js";
 import { createPlantStoreHandlers } from "../../src/msw/index.js";
 
 const BASE = "https://journal.test";
@@ -234,6 +239,56 @@ describe("tokens in the request target", () => {
       ["GET", { admin: "[redacted]" }],
     ]);
   });
+
+  // Open mode: no `tokens`, any well-formed bearer token is accepted (the MSW default).
+  const OWN_TOKEN = "myOwnTok3nABCDEF";
+  type Serving = Pick<PlantStoreRequestJournal, "requests"> & {
+    handle(request: Request): Promise<Response | undefined>;
+  };
+  it.each<[string, () => Serving]>([
+    [
+      "the fetch handler",
+      () => {
+        const handler = createPlantStoreFetchHandler();
+        return { handle: handler, requests: handler.requests };
+      },
+    ],
+    [
+      "the MSW handler set",
+      () => {
+        const plantStore = createPlantStoreHandlers({ baseUrl: BASE });
+        return {
+          handle: (request) => getResponse(plantStore.handlers, request),
+          requests: plantStore.requests,
+        };
+      },
+    ],
+  ])(
+    "in open mode (%s), are redacted from every entry while a request accepted with them is kept",
+    async (_serving, serve) => {
+      const { handle, requests } = serve();
+      const own = { authorization: `Bearer ${OWN_TOKEN}` };
+      const other = { authorization: "Bearer another-caller-token" };
+      expect((await handle(request("/plants", { headers: own })))?.status).toBe(200);
+      await handle(request(`/plants?key=${OWN_TOKEN}`, { headers: other }));
+      await handle(
+        request("/plants", {
+          method: "POST",
+          headers: { ...other, "content-type": "application/json" },
+          body: JSON.stringify({ name: "x", k: OWN_TOKEN }),
+        }),
+      );
+      await handle(request(`/plants?key=${OWN_TOKEN}`));
+      const entries = requests();
+      expect(entries.map((entry) => [entry.status, entry.query, entry.body])).toEqual([
+        [200, {}, undefined],
+        [200, { key: "[redacted]" }, undefined],
+        [201, {}, { name: "x", k: "[redacted]" }],
+        [401, { key: "[redacted]" }, undefined],
+      ]);
+      expect(JSON.stringify(entries)).not.toContain(OWN_TOKEN);
+    },
+  );
 
   it("are redacted from create bodies: values, keys, numbers; short ones only whole", async () => {
     const handle = createPlantStoreFetchHandler({ tokens: [TOKEN, "t", "12345678"] });

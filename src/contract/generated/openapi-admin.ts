@@ -37,8 +37,9 @@ export interface paths {
         put?: never;
         /**
          * Make the next call(s) of an operation fail, wait, or both
-         * @description The same as `failNext` (with `status`) and `delayNext` (with `delayMs`) in process.
-         *     With both, the call waits and then fails. Faults are queued per operation and used
+         * @description The same as `failNext` and `delayNext` (with `delayMs`) in process: a fault without
+         *     `delayMs` fails the call, with `status` 500 unless given; `delayMs` alone only delays
+         *     it; with `delayMs` and `status`, the call waits and then fails. Faults are queued per operation and used
          *     in the order they were set.
          */
         post: operations["addFault"];
@@ -106,7 +107,7 @@ export interface components {
         Fault: {
             /** @enum {string} */
             operation: "listPlants" | "createPlant";
-            /** @description The status of the simulated failure; with `message` and `headers`. */
+            /** @description The status of the simulated failure; default 500 when `delayMs` is absent (with `delayMs`, no status means the call is only delayed). */
             status?: number;
             /** @description The Error body's message; a sentence naming the status by default. */
             message?: string;

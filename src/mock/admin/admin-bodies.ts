@@ -40,7 +40,7 @@ export async function readAdminBody<T>(
 
 interface FaultRequest {
   operation: PlantStoreOperation;
-  /** failNext's options, when `status` was given. */
+  /** failNext's options, unless the fault only delays (`delayMs` without a `status`). */
   failure?: FailNextOptions;
   /** delayNext's arguments, when `delayMs` was given. */
   delay?: { ms: number; times: number };
@@ -60,20 +60,23 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   if (unknown !== undefined) {
     return badRequest(`${unknown} is not a field of a fault; use ${[...FAULT_FIELDS].join(", ")}.`);
   }
-  if (status === undefined && delayMs === undefined) {
-    return badRequest("status or delayMs is required: a fault fails a call, delays it, or both.");
-  }
-  if (status === undefined && (message !== undefined || headers !== undefined)) {
-    return badRequest("message and headers need a status: they describe the failure.");
+  // As in process: failNext's status defaults to 500 (faults.ts), so a fault without delayMs
+  // fails the call; delayMs alone only delays it, and then a message or headers would describe
+  // a failure that never comes.
+  const fails = status !== undefined || delayMs === undefined;
+  if (!fails && (message !== undefined || headers !== undefined)) {
+    return badRequest(
+      "message and headers with delayMs need a status: without one the fault only delays the call.",
+    );
   }
 
   // JSON has no Infinity: "until cleared" is spelt as the string. Other values pass as they
   // are, wrong types included, for the injector to refuse with its message.
   const count = (times === "Infinity" ? Number.POSITIVE_INFINITY : (times ?? 1)) as number;
   const fault: FaultRequest = { operation: operation as PlantStoreOperation };
-  if (status !== undefined) {
+  if (fails) {
     fault.failure = {
-      status: status as number,
+      ...(status === undefined ? {} : { status: status as number }),
       times: count,
       ...(message === undefined ? {} : { message: message as string }),
       ...(headers === undefined ? {} : { headers: headers as Record<string, string> }),

@@ -24,6 +24,8 @@ const FORMAT = "plant-store-data";
 // Version 1 (one JSON document, rewritten whole) was never published and is not read.
 const VERSION = 2;
 const NEWLINE = 0x0a;
+/** A line of whitespace only (an extra Enter, CRLF's carriage return): skipped when read. */
+const BLANK = /^\s*$/;
 
 export function encodeHeader(snapshotPlants: number): string {
   return `${JSON.stringify({ format: FORMAT, version: VERSION, snapshot: snapshotPlants })}\n`;
@@ -80,35 +82,38 @@ export async function readDataFile(
   let tornBytes: Buffer | undefined;
   if (wholeEnd < bytes.length) {
     const last = bytes.toString("utf8", wholeEnd);
-    if (wholeEnd === 0 || isJson(last)) {
+    if (wholeEnd === 0 || BLANK.test(last) || isJson(last)) {
       text += `${last}\n`;
       unterminated = true;
     } else {
       tornBytes = bytes.subarray(wholeEnd);
     }
   }
+  // What a hand edit may leave is skipped: the byte order mark some editors save, and blank
+  // lines (an extra Enter). Lines keep the numbers an editor shows.
+  text = text.replace(/^\uFEFF/, "");
 
-  const headerEnd = text.indexOf("\n");
-  let header: unknown;
-  try {
-    header = JSON.parse(text.slice(0, headerEnd));
-  } catch (error) {
-    throw fail(1, `not valid JSON (${(error as Error).message})`);
-  }
-  const checked = readHeader(header);
-  if (!checked.ok) throw fail(1, checked.problem);
-
+  let snapshot: number | undefined;
   const entries: StoredPlant[] = [];
   const ids = new PlantIds();
-  let line = 1;
-  for (let start = headerEnd + 1; start < text.length; ) {
+  let line = 0;
+  for (let start = 0; start < text.length; ) {
     const end = text.indexOf("\n", start);
+    const content = text.slice(start, end);
+    start = end + 1;
     line++;
+    if (BLANK.test(content)) continue;
     let value: unknown;
     try {
-      value = JSON.parse(text.slice(start, end));
+      value = JSON.parse(content);
     } catch (error) {
       throw fail(line, `not valid JSON (${(error as Error).message})`);
+    }
+    if (snapshot === undefined) {
+      const checked = readHeader(value);
+      if (!checked.ok) throw fail(line, checked.problem);
+      snapshot = checked.snapshot;
+      continue;
     }
     const problem =
       findPlantRecordProblem(value, { requireId: true }) ??
@@ -121,13 +126,13 @@ export async function readDataFile(
     // object fewer per line for the garbage collector.
     plant.owner = owners.fromFile(plant.owner);
     entries.push(plant);
-    start = end + 1;
   }
-  if (entries.length < checked.snapshot) {
+  if (snapshot === undefined) throw fail(1, "the file is empty: it has no header line");
+  if (entries.length < snapshot) {
     // The snapshot is renamed into place only once whole, so a short one is a damaged file.
     throw fail(
       line,
-      `the file ends after ${entries.length} plants, but its header announces a snapshot of ${checked.snapshot}`,
+      `the file ends after ${entries.length} plants, but its header announces a snapshot of ${snapshot}`,
     );
   }
   return {

@@ -1,6 +1,6 @@
 // The data file of the server (`dataFile`, `--data`): taken with its lock, loaded into the
 // store, then kept in step with it by the log writer.
-import { open, readlink, realpath } from "node:fs/promises";
+import { open, readlink, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { PlantStore, StoredPlant } from "../../mock/types.js";
 import type { PlantStoreServerLog } from "../server-options.js";
@@ -50,6 +50,7 @@ export async function openDataFile(options: {
   let lock: DataFileLock;
   try {
     path = await realDataPath(name);
+    await refuseHardLinks(path, name);
     lock = await lockDataFile(path, name);
   } catch (error) {
     throw error instanceof PlantStoreDataFileError ? error : dataFileError(name, error);
@@ -116,6 +117,27 @@ async function realDataPath(path: string): Promise<string> {
   const target = await readlink(path).catch(() => undefined);
   if (target !== undefined) return realDataPath(resolve(dirname(path), target));
   return join(await realpath(dirname(path)), basename(path));
+}
+
+/**
+ * A file with several names (hard links) is refused: the lock is taken by name, so a second
+ * server could start on another name of the same file, and the first snapshot (a rename)
+ * would split the names into two files anyway.
+ */
+async function refuseHardLinks(path: string, name: string): Promise<void> {
+  const links = await stat(path).then(
+    // A directory's links are its subdirectories: reading it fails later, with its own message.
+    (found) => (found.isFile() ? found.nlink : 1),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return 1;
+      throw error;
+    },
+  );
+  if (links > 1) {
+    throw new PlantStoreDataFileError(
+      `Data file ${name} has ${links} hard links (names of the same file): another server could use it under another name, and snapshots would split the names apart; give a file with one name (copy it, or remove the other links).`,
+    );
+  }
 }
 
 /**

@@ -230,14 +230,14 @@ describe("POST /__admin/faults refuses a bad fault, naming the field", () => {
       "stauts is not a field of a fault; use operation, status, message, headers, times, delayMs.",
     ],
     [
-      "neither status nor delayMs",
-      { operation: "listPlants", times: 2 },
-      "status or delayMs is required: a fault fails a call, delays it, or both.",
+      "a delay with a message but no status",
+      { operation: "listPlants", delayMs: 10, message: "slow" },
+      "message and headers with delayMs need a status: without one the fault only delays the call.",
     ],
     [
-      "a message without a status",
-      { operation: "listPlants", delayMs: 10, message: "slow" },
-      "message and headers need a status: they describe the failure.",
+      "a delay with headers but no status",
+      { operation: "listPlants", delayMs: 10, headers: { "Retry-After": "1" } },
+      "message and headers with delayMs need a status: without one the fault only delays the call.",
     ],
   ])("refuses %s", async (_case, body, message) => {
     await expectRefusal("POST", "/__admin/faults", { body }, 400, message);

@@ -99,6 +99,22 @@ describe("POST /__admin/faults and DELETE /__admin/faults", () => {
     expect((await api("/plants")).status).toBe(200);
   });
 
+  it("fails with 500 when a fault gives no status and no delayMs, as failNext(operation) does", async () => {
+    const answer = await adminCall(origin, "POST", "/__admin/faults", {
+      body: { operation: "createPlant", times: 2 },
+    });
+    expect(answer.status).toBe(204);
+    for (let i = 0; i < 2; i++) {
+      const failed = await create({ name: "Refused" });
+      expect(failed.status).toBe(500);
+      expect(await failed.json()).toEqual({
+        error: 500,
+        message: "createPlant failed with status 500 (simulated by failNext).",
+      });
+    }
+    expect((await create({ name: "In time" })).status).toBe(201);
+  });
+
   it("delays the next list by delayMs, then answers normally", async () => {
     await adminCall(origin, "POST", "/__admin/faults", {
       body: { operation: "listPlants", delayMs: 150 },

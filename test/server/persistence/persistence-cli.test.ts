@@ -1,7 +1,7 @@
 // `plant-store-mock --data` as a user runs it: real processes on real files, killed where
 // that is what happens to them: one server per file, a killed server's lock, links, and the
 // last line of the file.
-import { lstat, readFile, symlink, writeFile } from "node:fs/promises";
+import { link, lstat, readFile, symlink, writeFile } from "node:fs/promises";
 import { describe, expect, it, vi } from "vitest";
 import { DEMO_TOKEN } from "../../../src/server/index.js";
 import { type RunningCli, useCliFixture } from "../support/cli-process.js";
@@ -86,6 +86,23 @@ describe("plant-store-mock --data", () => {
       }
     }
     expect(await create(winner.url, "Aloe")).toBe(201);
+  });
+
+  it("refuses a data file that has a second name (a hard link), while a server runs on the first: exit 2, one line", async () => {
+    const dataFile = scratchPath("store.log");
+    const first = await start(["--data", dataFile]);
+    expect(await create(first.url, "Aloe")).toBe(201);
+    const otherName = scratchPath("hard.log");
+    await link(dataFile, otherName);
+    const second = await runToEnd(["--port", "0", "--data", otherName]);
+    expect(second.code).toBe(2);
+    expect(second.stdout).toBe("");
+    expect(second.stderr).toBe(
+      `plant-store-mock: Data file ${otherName} has 2 hard links (names of the same file): another server could use it under another name, and snapshots would split the names apart; give a file with one name (copy it, or remove the other links).\n`,
+    );
+    expect(await create(first.url, "Fern")).toBe(201);
+    await stop(first);
+    expect(await readFile(dataFile, "utf8")).toContain('"name":"Fern"');
   });
 
   it("writes the file a symbolic link points to, snapshots included, and leaves the link a link", async () => {

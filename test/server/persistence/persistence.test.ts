@@ -1,7 +1,17 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import {
+  link,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -206,6 +216,55 @@ describe("persistence (dataFile)", () => {
     });
   });
 
+  it("skips blank lines and a leading byte order mark (a hand edit), and appends after them", async () => {
+    const header = '{"format":"plant-store-data","version":2,"snapshot":1}';
+    const ivy = '{"id":1,"name":"Ivy","owner":null}';
+    const aloe = '{"id":2,"name":"Aloe","owner":null}';
+    // A BOM, an empty line, a line of spaces, CRLF blank lines, and trailing spaces unterminated.
+    await writeFile(dataFile, `\uFEFF${header}\n\n${ivy}\n   \n\r\n${aloe}\r\n\r\n  `);
+    const errors: string[] = [];
+    const log = (line: string, kind: string) => kind === "error" && errors.push(line);
+    await withServer({ log }, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }, { name: "Aloe" }]);
+      expect(await create(url, ALICE, { name: "Fern" })).toBe(201);
+    });
+    expect(errors).toEqual([]);
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }, { name: "Aloe" }, { name: "Fern" }]);
+    });
+  });
+
+  it("refuses a data file with more than one name (a hard link): its lock could not hold", async () => {
+    await withServer({ seed: [{ name: "Ivy" }] }, async (url) => {
+      expect(await create(url, ALICE, { name: "Aloe" })).toBe(201);
+    });
+    const otherName = join(directory, "hard.log");
+    await link(dataFile, otherName);
+    const before = await readFile(dataFile, "utf8");
+    for (const name of [dataFile, otherName]) {
+      const started = startPlantStoreServer({ tokens: [ALICE], dataFile: name });
+      await expect(started).rejects.toBeInstanceOf(PlantStoreDataFileError);
+      await expect(started).rejects.toThrow(
+        `Data file ${name} has 2 hard links (names of the same file): another server could use it under another name, and snapshots would split the names apart; give a file with one name (copy it, or remove the other links).`,
+      );
+    }
+    expect(await readFile(dataFile, "utf8")).toBe(before);
+    expect((await readdir(directory)).sort(), "no lock left").toEqual(["hard.log", "plants.json"]);
+    await rm(otherName);
+    await withServer({}, async (url) => {
+      expect(await list(url, ALICE)).toEqual([{ name: "Ivy" }, { name: "Aloe" }]);
+    });
+  });
+
+  it("refuses a directory as data file for what it is, not for its links", async () => {
+    await mkdir(dataFile);
+    const started = startPlantStoreServer({ tokens: [ALICE], dataFile });
+    await expect(started).rejects.toBeInstanceOf(PlantStoreDataFileError);
+    await expect(started).rejects.toThrow(
+      `Data file ${dataFile} cannot be read: EISDIR: illegal operation on a directory, read`,
+    );
+  });
+
   it("refuses a second server on the same data file, naming the file and the process, until the first closes", async () => {
     const first = await startPlantStoreServer({ tokens: [ALICE], dataFile });
     try {
@@ -383,6 +442,13 @@ describe("persistence (dataFile)", () => {
       "using an id twice",
       `${HEADER}\n${IVY}\n{"id":1,"name":"B","owner":null}\n`,
       "line 3: id 1 is already used by an earlier line",
+    ],
+    ["that is empty", "", "line 1: the file is empty: it has no header line"],
+    ["of blank lines only", "\n  \n", "line 1: the file is empty: it has no header line"],
+    [
+      "with a bad line after blank ones, counting them",
+      `\n${HEADER}\n\n${IVY}\n{"id":2}\n`,
+      'line 5: "name" must be a non-empty string',
     ],
     [
       "shorter than its snapshot",
