@@ -69,17 +69,17 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   const secrets = adminToken === undefined ? [...(tokens ?? [])] : [...(tokens ?? []), adminToken];
   const journal = createRequestJournal(secrets);
   const global: SandboxWorld = { store, faults, journal };
+  // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
+  const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
+  const authenticate = createBearerAuth((token) =>
+    isSandboxToken(token) ? sandboxes.find(token) !== undefined : accepts(token),
+  );
   const sandboxes = createSandboxRegistry({
     seed: config.seed,
     maxSandboxes: config.maxSandboxes,
     sandboxIdleMs: config.sandboxIdleMs,
     secrets,
   });
-  // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
-  const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
-  const authenticate = createBearerAuth((token) =>
-    isSandboxToken(token) ? sandboxes.find(token) !== undefined : accepts(token),
-  );
   const adminApi =
     config.admin === undefined
       ? undefined
@@ -90,6 +90,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
           maxBodyBytes,
           token: adminToken,
           secrets,
+          sandboxes,
           commit,
         });
   const landingPage = config.landingPage;

@@ -42,8 +42,8 @@ export interface SandboxRegistry {
   create(options?: CreateSandboxOptions): PlantStoreSandbox;
   /** The live sandbox holding `token`, marked as used; `undefined` when none does. */
   find(token: string): SandboxWorld | undefined;
-  /** The sandbox by its id, for the admin API. */
-  byId(id: string): PlantStoreSandbox | undefined;
+  /** The live sandbox by its id, for the admin API, marked as used. */
+  byId(id: string): { sandbox: PlantStoreSandbox; world: SandboxWorld } | undefined;
 }
 
 interface Entry {
@@ -143,7 +143,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
   return {
     create,
     find: (token) => live(byToken.get(token))?.world,
-    byId: (id) => live(byId.get(id))?.sandbox,
+    byId: (id) => live(byId.get(id)),
   };
 }
 
