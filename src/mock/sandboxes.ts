@@ -2,6 +2,7 @@
 // their own bearer tokens, so parallel tests on one server or handler set never see each other.
 // A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
+import { checkOptionNames } from "../contract/option-names.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
@@ -53,7 +54,8 @@ interface Entry {
   lastUsed: number;
 }
 
-const CREATE_SANDBOX_OPTIONS = new Set(["seed"]);
+// `satisfies` keeps this list complete: a new option does not compile until it is listed.
+const CREATE_SANDBOX_OPTIONS = { seed: true } satisfies Record<keyof CreateSandboxOptions, true>;
 
 export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxRegistry {
   const byToken = new Map<string, Entry>();
@@ -86,8 +88,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
     return entry;
   }
 
-  function mint(entry: Entry): string {
-    const token = SANDBOX_TOKEN_PREFIX + randomText();
+  function admit(entry: Entry, token: string): string {
     entry.tokens.push(token);
     config.secrets.push(token);
     byToken.set(token, entry);
@@ -95,9 +96,11 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
   }
 
   function create(options: CreateSandboxOptions = {}): PlantStoreSandbox {
-    const seed = readCreateOptions(options, config.seed);
+    checkOptionNames(options, CREATE_SANDBOX_OPTIONS, "createSandbox: ");
     // Built before the limit is checked: a bad seed is a TypeError whether or not it is full.
-    const store = createPlantStore({ seed });
+    const store = createPlantStore({
+      seed: options.seed === undefined ? config.seed : options.seed,
+    });
     sweep(Date.now());
     if (byId.size >= config.maxSandboxes) {
       throw new RangeError(
@@ -107,35 +110,35 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
     const faults = createFaultInjector();
     const journal = createRequestJournal(config.secrets);
     const id = randomText();
+    const token = newToken();
     const entry: Entry = {
       world: { store, faults, journal },
       tokens: [],
       lastUsed: Date.now(),
-      sandbox: undefined as unknown as PlantStoreSandbox,
-    };
-    const token = mint(entry);
-    entry.sandbox = {
-      id,
-      token,
-      store,
-      failNext: faults.failNext,
-      delayNext: faults.delayNext,
-      clearFaults: faults.clearFaults,
-      requests: journal.entries,
-      clearRequests: journal.clear,
-      reset() {
-        store.reset();
-        faults.clearFaults();
-        journal.clear();
+      sandbox: {
+        id,
+        token,
+        store,
+        failNext: faults.failNext,
+        delayNext: faults.delayNext,
+        clearFaults: faults.clearFaults,
+        requests: journal.entries,
+        clearRequests: journal.clear,
+        reset() {
+          store.reset();
+          faults.clearFaults();
+          journal.clear();
+        },
+        createToken() {
+          if (live(byId.get(id)) === undefined) {
+            throw new Error(`Sandbox ${id} is closed; create a new one.`);
+          }
+          return admit(entry, newToken());
+        },
+        close: () => close(entry),
       },
-      createToken() {
-        if (live(byId.get(id)) === undefined) {
-          throw new Error(`Sandbox ${id} is closed; create a new one.`);
-        }
-        return mint(entry);
-      },
-      close: () => close(entry),
     };
+    admit(entry, token);
     byId.set(id, entry);
     return entry.sandbox;
   }
@@ -147,19 +150,8 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
   };
 }
 
-function readCreateOptions(
-  options: unknown,
-  fallback: readonly SeedPlant[] | undefined,
-): readonly SeedPlant[] | undefined {
-  if (typeof options !== "object" || options === null) {
-    throw new TypeError("createSandbox options must be an object such as { seed }.");
-  }
-  const unknown = Object.keys(options).find((name) => !CREATE_SANDBOX_OPTIONS.has(name));
-  if (unknown !== undefined) {
-    throw new TypeError(`createSandbox has no option ${unknown}; it takes seed.`);
-  }
-  const seed = (options as CreateSandboxOptions).seed;
-  return seed === undefined ? fallback : seed;
+function newToken(): string {
+  return SANDBOX_TOKEN_PREFIX + randomText();
 }
 
 /** 128 random bits as base64url, from the runtime-neutral Web Crypto API. */

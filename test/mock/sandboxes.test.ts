@@ -144,7 +144,7 @@ describe("sandboxes on the fetch handler", () => {
     expect(() => handle.createSandbox({ seed: "Fern" as never })).toThrow(TypeError);
     expect(() => handle.createSandbox({ seed: "Fern" as never })).toThrow(/seed/);
     expect(() => handle.createSandbox({ seeds: [] } as never)).toThrow(
-      new TypeError("createSandbox has no option seeds; it takes seed."),
+      new TypeError('createSandbox: unknown option "seeds"; the options are seed.'),
     );
     expect(() => createPlantStoreFetchHandler({ maxSandboxes: 0 })).toThrow(
       new RangeError("maxSandboxes must be a whole number, 1 or more."),
