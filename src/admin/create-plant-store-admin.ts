@@ -9,9 +9,11 @@ import { PlantStoreAdminError } from "./plant-store-admin-error.js";
 import type {
   AdminFailNextOptions,
   AdminPlant,
+  AdminSandboxIds,
   JournalEntry,
   PlantStoreAdmin,
   PlantStoreAdminOptions,
+  PlantStoreAdminWorld,
 } from "./types.js";
 
 /**
@@ -62,31 +64,54 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
     return parsed;
   }
 
+  /** The endpoints of one world: the global one (prefix "") or a sandbox's. */
+  function worldMethods(prefix: string): PlantStoreAdminWorld {
+    return {
+      async reset() {
+        await call("POST", `${prefix}reset`);
+      },
+      async failNext(operation, failure: AdminFailNextOptions = {}) {
+        const { times, ...rest } = failure;
+        await call("POST", `${prefix}faults`, { operation, ...rest, ...timesField(times) });
+      },
+      async delayNext(operation, ms, delay = {}) {
+        const fault = { operation, delayMs: ms, ...timesField(delay.times) };
+        await call("POST", `${prefix}faults`, fault);
+      },
+      async clearFaults() {
+        await call("DELETE", `${prefix}faults`);
+      },
+      async requests() {
+        return (await call("GET", `${prefix}requests`)) as JournalEntry[];
+      },
+      async clearRequests() {
+        await call("DELETE", `${prefix}requests`);
+      },
+      async plants() {
+        return (await call("GET", `${prefix}plants`)) as AdminPlant[];
+      },
+      async load(plants) {
+        return (await call("PUT", `${prefix}plants`, plants)) as AdminPlant[];
+      },
+    };
+  }
+
   return {
-    async reset() {
-      await call("POST", "reset");
-    },
-    async failNext(operation, failure: AdminFailNextOptions = {}) {
-      const { times, ...rest } = failure;
-      await call("POST", "faults", { operation, ...rest, ...timesField(times) });
-    },
-    async delayNext(operation, ms, delay = {}) {
-      await call("POST", "faults", { operation, delayMs: ms, ...timesField(delay.times) });
-    },
-    async clearFaults() {
-      await call("DELETE", "faults");
-    },
-    async requests() {
-      return (await call("GET", "requests")) as JournalEntry[];
-    },
-    async clearRequests() {
-      await call("DELETE", "requests");
-    },
-    async plants() {
-      return (await call("GET", "plants")) as AdminPlant[];
-    },
-    async load(plants) {
-      return (await call("PUT", "plants", plants)) as AdminPlant[];
+    ...worldMethods(""),
+    async createSandbox(sandboxOptions = {}) {
+      const { id, token } = (await call("POST", "sandboxes", sandboxOptions)) as AdminSandboxIds;
+      const path = `sandboxes/${encodeURIComponent(id)}`;
+      return {
+        ...worldMethods(`${path}/`),
+        id,
+        token,
+        async createToken() {
+          return ((await call("POST", `${path}/tokens`)) as { token: string }).token;
+        },
+        async close() {
+          await call("DELETE", path);
+        },
+      };
     },
   };
 }
@@ -100,10 +125,11 @@ function timesField(times: number | undefined): { times?: number | string } {
 /**
  * With the admin endpoints off, /__admin/... is an unknown path of the API: its 401 (realm
  * "plant-store", where the admin endpoints' is "plant-store-admin") or its 404. The client
- * calls only paths the admin endpoints have, so they never answer it 404 themselves.
+ * calls only paths the admin endpoints have, so their own 404 is only a closed sandbox's.
  */
 function answeredByApi(response: Response): boolean {
-  if (response.status === 404) return true;
+  // An unknown sandbox id is the admin endpoints' own 404; theirs are never cached.
+  if (response.status === 404) return response.headers.get("cache-control") !== "no-store";
   if (response.status !== 401) return false;
   return response.headers.get("www-authenticate")?.includes('realm="plant-store"') ?? false;
 }

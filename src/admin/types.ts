@@ -46,7 +46,30 @@ export interface PlantStoreAdminOptions {
  * A refused request rejects with a `PlantStoreAdminError`; one that got no answer with the
  * SDK's `PlantStoreConnectionError`, naming the cause (ECONNREFUSED, a host not found...).
  */
-export interface PlantStoreAdmin {
+export interface PlantStoreAdmin extends PlantStoreAdminWorld {
+  /**
+   * Opens a sandbox (POST /__admin/sandboxes): its own store from `seed` (default the
+   * server's seed), faults and journal, entered through its `token`. At the server's
+   * maxSandboxes it rejects with a PlantStoreAdminError of status 429.
+   */
+  createSandbox(options?: AdminSandboxOptions): Promise<PlantStoreAdminSandbox>;
+}
+
+/** Options of {@link PlantStoreAdmin.createSandbox}. */
+export type AdminSandboxOptions = Forwardable<components["schemas"]["SandboxOptions"]>;
+/** What POST /__admin/sandboxes answers: `id` names it, `token` (a secret) enters it. */
+export type AdminSandboxIds = components["schemas"]["Sandbox"];
+
+/** A sandbox on the server: the admin methods scoped to it, and its id and token. */
+export interface PlantStoreAdminSandbox extends PlantStoreAdminWorld, AdminSandboxIds {
+  /** Another caller's token in the sandbox (sees its public plants and its own). */
+  createToken(): Promise<string>;
+  /** Its tokens stop working (401); later calls on it reject with 404. */
+  close(): Promise<void>;
+}
+
+/** The admin methods of one world: the server's global one, or a sandbox's. */
+export interface PlantStoreAdminWorld {
   /** Store back to its seed, faults cleared, journal emptied. */
   reset(): Promise<void>;
   /** The next call(s) of `operation` answer `status` (default 500) with the Error body. */

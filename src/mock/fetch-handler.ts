@@ -18,6 +18,8 @@ const FETCH_HANDLER_OPTIONS = {
   corsOrigin: true,
   admin: true,
   landingPage: true,
+  maxSandboxes: true,
+  sandboxIdleMs: true,
 } satisfies Record<keyof PlantStoreFetchHandlerOptions, true>;
 
 /**
@@ -46,6 +48,7 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
     clearFaults: core.clearFaults,
     requests: core.requests,
     clearRequests: core.clearRequests,
+    createSandbox: core.createSandbox,
   });
 }
 

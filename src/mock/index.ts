@@ -14,6 +14,7 @@ export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { createPlantStore, defaultSeed } from "./store.js";
 export type {
   CreatePlantResult,
+  CreateSandboxOptions,
   DelayNextOptions,
   FailNextOptions,
   NewPlant,
@@ -27,6 +28,7 @@ export type {
   PlantStoreMockOptions,
   PlantStoreOperation,
   PlantStoreOptions,
+  PlantStoreSandbox,
   SeedPlant,
   StoredPlant,
 } from "./types.js";

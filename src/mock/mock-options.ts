@@ -7,6 +7,7 @@ import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
 import { checkCorsOrigin } from "./cors.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
+import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes.js";
 import { createPlantStore } from "./store.js";
 import { checkTokens } from "./tokens.js";
 import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
@@ -25,6 +26,10 @@ export interface PlantStoreCoreConfig {
   basePath: string;
   admin: CheckedAdminOption | undefined;
   landingPage: LandingPage | undefined;
+  /** What a sandbox starts from: `undefined` is the built-in seed. Checked with the store. */
+  seed: readonly SeedPlant[] | undefined;
+  maxSandboxes: number;
+  sandboxIdleMs: number;
   /**
    * Resolves once every change made so far is durable (persistence); the answer to a
    * create waits for it, so nothing acknowledged can be lost.
@@ -50,6 +55,13 @@ export function readMockOptions(options: PlantStoreFetchHandlerOptions): PlantSt
     basePath,
     admin,
     landingPage: checkLandingPage(options.landingPage),
+    seed,
+    maxSandboxes: checkWholeNumber(options.maxSandboxes, "maxSandboxes", DEFAULT_MAX_SANDBOXES),
+    sandboxIdleMs: checkWholeNumber(
+      options.sandboxIdleMs,
+      "sandboxIdleMs",
+      DEFAULT_SANDBOX_IDLE_MS,
+    ),
   };
 }
 
@@ -79,6 +91,15 @@ function checkCreateStatus(value: unknown): 200 | 201 {
 function checkMaxBodyBytes(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
   const message = "maxBodyBytes must be a whole number of bytes, 1 or more.";
+  if (typeof value !== "number") throw new TypeError(message);
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(message);
+  return value;
+}
+
+/** A whole number, 1 or more; `name` is the option's name as the caller spelled it. */
+export function checkWholeNumber(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const message = `${name} must be a whole number, 1 or more.`;
   if (typeof value !== "number") throw new TypeError(message);
   if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(message);
   return value;

@@ -4,6 +4,7 @@
 // Beside the API: the admin endpoints (/__admin/, when enabled), the landing page (GET / from
 // a browser, when given) and the request journal, which records every API request.
 
+import { isBearerToken } from "../contract/bearer-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
@@ -24,13 +25,22 @@ import {
   parseLimitParam,
   parseNewPlant,
 } from "./request-input.js";
+import { createSandboxRegistry, isSandboxToken, type SandboxWorld } from "./sandboxes.js";
 import {
+  type AuthResult,
+  constantTimeMatcher,
   createBearerAuth,
   redactWord,
   WWW_AUTHENTICATE,
   WWW_AUTHENTICATE_INVALID,
 } from "./tokens.js";
-import type { PlantStore, PlantStoreFaults, PlantStoreOperation } from "./types.js";
+import type {
+  CreateSandboxOptions,
+  PlantStore,
+  PlantStoreFaults,
+  PlantStoreOperation,
+  PlantStoreSandbox,
+} from "./types.js";
 
 const ALLOW = { allow: "GET, POST" };
 const CONTENT_ENCODING_MESSAGE =
@@ -42,19 +52,34 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
   readonly store: PlantStore;
   /** The headers every answer carries (CORS), for answers made outside the core. */
   readonly baseHeaders: HeaderRecord;
-  /** The accepted tokens, API and admin: what no log line may show (request-log.ts). */
+  /**
+   * The accepted tokens, API, admin and live sandboxes: what no log line may show
+   * (request-log.ts). Kept current as sandboxes open and close, so read it at use time.
+   */
   readonly secrets: readonly string[];
+  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
 }
 
 /** Takes checked options (mock-options.ts) and trusts them, as every entry checks its own once. */
 export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const plantsPath = `${basePath}/plants`;
-  const authenticate = createBearerAuth(tokens);
   const faults = createFaultInjector();
   const adminToken = config.admin?.token;
-  const secrets = adminToken === undefined ? (tokens ?? []) : [...(tokens ?? []), adminToken];
+  const secrets = adminToken === undefined ? [...(tokens ?? [])] : [...(tokens ?? []), adminToken];
   const journal = createRequestJournal(secrets);
+  const global: SandboxWorld = { store, faults, journal };
+  // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
+  const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
+  const authenticate = createBearerAuth((token) =>
+    isSandboxToken(token) ? sandboxes.find(token) !== undefined : accepts(token),
+  );
+  const sandboxes = createSandboxRegistry({
+    seed: config.seed,
+    maxSandboxes: config.maxSandboxes,
+    sandboxIdleMs: config.sandboxIdleMs,
+    secrets,
+  });
   const adminApi =
     config.admin === undefined
       ? undefined
@@ -65,6 +90,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
           maxBodyBytes,
           token: adminToken,
           secrets,
+          sandboxes,
           commit,
         });
   const landingPage = config.landingPage;
@@ -83,18 +109,24 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return landingPageAnswer(landingPage, request, basePath);
     }
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
-    const record = journal.start(request.method, request.path, request.search);
+    const auth = authenticate(request.header("authorization"));
+    const world = (auth.ok && isSandboxToken(auth.token) && sandboxes.find(auth.token)) || global;
+    const record = world.journal.start(request.method, request.path, request.search);
     // A store passed in by the user that throws, say: every adapter sends the Error body,
     // never the raw error (MSW would show its stack as the response).
-    const answer = await answerApi(request, record).catch(() => failed);
-    journal.finish(record, answer.status);
+    const answer = await answerApi(request, record, auth, world).catch(() => failed);
+    world.journal.finish(record, answer.status);
     return answer;
   }
 
-  async function answerApi(request: CoreRequest, record: JournalRecord): Promise<CoreAnswer> {
+  async function answerApi(
+    request: CoreRequest,
+    record: JournalRecord,
+    auth: AuthResult,
+    world: SandboxWorld,
+  ): Promise<CoreAnswer> {
     const method = request.method;
 
-    const auth = authenticate(request.header("authorization"));
     if (!auth.ok) {
       const challenge = auth.invalidToken ? WWW_AUTHENTICATE_INVALID : WWW_AUTHENTICATE;
       return errorAnswer(401, auth.message, jsonHeaders, { "www-authenticate": challenge });
@@ -110,7 +142,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     }
 
     const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
-    const scenario = await applyScenario(faults, operation, jsonHeaders);
+    const scenario = await applyScenario(world.faults, operation, jsonHeaders);
     if (scenario !== undefined) {
       // The journal shows what the app sent even when a simulated failure answered it.
       if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
@@ -120,15 +152,17 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     if (operation === "listPlants") {
       const limit = parseLimitParam(request.search);
       if (!limit.ok) return errorAnswer(400, limit.message, jsonHeaders);
-      return jsonAnswer(200, plantsJson(store.list(auth.token, limit.limit)), jsonHeaders);
+      const plants = world.store.list(auth.token, limit.limit);
+      return jsonAnswer(200, plantsJson(plants), jsonHeaders);
     }
-    return createPlant(request, auth.token, record);
+    return createPlant(request, auth.token, record, world);
   }
 
   async function createPlant(
     request: CoreRequest,
     owner: string,
     record: JournalRecord,
+    world: SandboxWorld,
   ): Promise<CoreAnswer> {
     if (!isJsonContentType(request.header("content-type"))) {
       return errorAnswer(415, CONTENT_TYPE_MESSAGE, jsonHeaders);
@@ -148,11 +182,12 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     if (!input.ok) return errorAnswer(400, input.message, jsonHeaders);
     // A client that gave up (during a delayNext, say) must not find its plant stored later.
     if (request.clientGone()) return clientGone(jsonHeaders);
-    const created = store.create(owner, input.plant);
+    const created = world.store.create(owner, input.plant);
     if (!created.ok) {
       return errorAnswer(409, `id ${created.id} is already in the store.`, jsonHeaders);
     }
-    if (commit !== undefined) await commit();
+    // Sandboxes live in memory only: their creates never reach the data file.
+    if (commit !== undefined && world === global) await commit();
     // Not through the list cache: a plant may never be listed, and caching costs a create more than it saves.
     return jsonAnswer(createStatus, JSON.stringify(created.plant), jsonHeaders);
   }
@@ -167,6 +202,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     clearFaults: faults.clearFaults,
     requests: journal.entries,
     clearRequests: journal.clear,
+    createSandbox: sandboxes.create,
   };
 }
 

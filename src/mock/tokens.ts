@@ -55,12 +55,18 @@ const REJECTED = refused("The bearer token in the Authorization header is not ac
 
 /**
  * Returns a checker of Authorization header values; `tokens` undefined accepts any
- * well-formed bearer token (the same rule a configured token must follow, tokens.ts).
+ * well-formed bearer token (the same rule a configured token must follow, tokens.ts), a
+ * function decides for itself (the core's, which also knows sandbox tokens).
  */
 export function createBearerAuth(
-  tokens: readonly string[] | undefined,
+  tokens: readonly string[] | ((token: string) => boolean) | undefined,
 ): (header: string | null) => AuthResult {
-  const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
+  const accepts =
+    tokens === undefined
+      ? isBearerToken
+      : typeof tokens === "function"
+        ? tokens
+        : constantTimeMatcher(tokens);
   return (header) => {
     if (header === null || header === "") return MISSING;
     const space = header.indexOf(" ");

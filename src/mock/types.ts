@@ -125,6 +125,10 @@ export interface PlantStoreMockOptions {
    * ("https://app.example"), or `null` for no CORS headers.
    */
   corsOrigin?: string | null | undefined;
+  /** Most sandboxes open at once (`createSandbox`); default 1,000. Full: a RangeError, never an eviction. */
+  maxSandboxes?: number | undefined;
+  /** A sandbox unused this long (ms) closes itself; default 30 minutes (1_800_000). */
+  sandboxIdleMs?: number | undefined;
 }
 
 /** Options of `createPlantStoreFetchHandler`: the mock options, a path prefix, admin endpoints, a landing page. */
@@ -143,4 +147,29 @@ export interface PlantStoreFetchHandlerOptions extends PlantStoreMockOptions {
 /** The reference server as one function, `Request -> Response`, with its store and faults. */
 export type PlantStoreFetchHandler = ((request: Request) => Promise<Response>) &
   PlantStoreFaults &
-  PlantStoreRequestJournal & { readonly store: PlantStore };
+  PlantStoreRequestJournal & {
+    readonly store: PlantStore;
+    /** An isolated world entered through its own `psb_` token (docs/sandboxes.md). */
+    createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
+  };
+
+/** Options of `createSandbox`. */
+export interface CreateSandboxOptions {
+  /** The public plants the sandbox starts with and returns to; default the set's own seed. */
+  seed?: readonly SeedPlant[] | undefined;
+}
+
+/** One sandbox as its creator holds it; every method acts on this sandbox alone. */
+export interface PlantStoreSandbox extends PlantStoreFaults, PlantStoreRequestJournal {
+  /** Names the sandbox on the admin API; not a secret. */
+  readonly id: string;
+  /** Its first bearer token: a secret. */
+  readonly token: string;
+  readonly store: PlantStore;
+  /** Store back to its seed, faults and journal cleared. */
+  reset(): void;
+  /** Another caller's token in this sandbox (sees the public plants and its own). */
+  createToken(): string;
+  /** Its tokens stop working (401) and its memory is freed. */
+  close(): void;
+}

@@ -6,7 +6,13 @@ import { checkOptionNames } from "../contract/option-names.js";
 import { fetchHandlerFor } from "../mock/fetch-handler.js";
 import type { PlantStoreRequestJournal } from "../mock/journal.js";
 import { checkBasePath, readMockOptions } from "../mock/mock-options.js";
-import type { PlantStore, PlantStoreFaults, PlantStoreMockOptions } from "../mock/types.js";
+import type {
+  CreateSandboxOptions,
+  PlantStore,
+  PlantStoreFaults,
+  PlantStoreMockOptions,
+  PlantStoreSandbox,
+} from "../mock/types.js";
 
 /** Options of {@link createPlantStoreHandlers}: the mock options and where the API lives. */
 export interface PlantStoreMswOptions extends PlantStoreMockOptions {
@@ -26,6 +32,8 @@ export interface PlantStoreHandlers extends PlantStoreFaults, PlantStoreRequestJ
   /** Pass to `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
   store: PlantStore;
+  /** An isolated world entered through its own `psb_` token (docs/sandboxes.md). */
+  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
 }
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
@@ -38,6 +46,8 @@ const MSW_OPTIONS = {
   createStatus: true,
   maxBodyBytes: true,
   corsOrigin: true,
+  maxSandboxes: true,
+  sandboxIdleMs: true,
 } satisfies Record<keyof PlantStoreMswOptions, true>;
 
 const BASE_URL_RULE =
@@ -67,6 +77,7 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
     clearFaults: handle.clearFaults,
     requests: handle.requests,
     clearRequests: handle.clearRequests,
+    createSandbox: handle.createSandbox,
   };
 }
 

@@ -41,6 +41,8 @@ const SERVER_OPTIONS = {
   shutdownTimeout: true,
   admin: true,
   landingPage: true,
+  maxSandboxes: true,
+  sandboxIdleMs: true,
 } satisfies Record<keyof PlantStoreServerOptions, true>;
 
 export interface CheckedServerOptions {

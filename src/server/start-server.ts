@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { PlantStoreRequestJournal } from "../mock/journal.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
-import type { PlantStore, PlantStoreFaults } from "../mock/types.js";
+import type {
+  CreateSandboxOptions,
+  PlantStore,
+  PlantStoreFaults,
+  PlantStoreSandbox,
+} from "../mock/types.js";
 import { checkServerOptions } from "./check-options.js";
 import { answerClientErrors } from "./client-error.js";
 import { createGracefulClose, trackInFlightResponses } from "./graceful-close.js";
@@ -16,6 +21,8 @@ export interface PlantStoreServer extends PlantStoreFaults, PlantStoreRequestJou
   /** Base URL for the SDK, e.g. "http://127.0.0.1:4010" (with `basePath` when set). */
   readonly url: string;
   readonly store: PlantStore;
+  /** An isolated world in memory, entered through its own `psb_` token (docs/sandboxes.md). */
+  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
   /** Graceful: in-flight requests are answered, then the data file is flushed. */
   close(): Promise<void>;
 }
@@ -90,6 +97,7 @@ export async function startPlantStoreServer(
     clearFaults: core.clearFaults,
     requests: core.requests,
     clearRequests: core.clearRequests,
+    createSandbox: core.createSandbox,
     close() {
       closed ??= graceful.close().finally(() => persistence?.close());
       return closed;

@@ -25,7 +25,7 @@ const refusals: Refusal[] = [
     "a misspelt option",
     { token: ["t1"] },
     TypeError,
-    'Unknown option "token"; the options are store, seed, tokens, createStatus, basePath, maxBodyBytes, corsOrigin, admin, landingPage.',
+    'Unknown option "token"; the options are store, seed, tokens, createStatus, basePath, maxBodyBytes, corsOrigin, admin, landingPage, maxSandboxes, sandboxIdleMs.',
   ],
   [
     "a corsOrigin with CR/LF",
@@ -201,12 +201,12 @@ describe("createPlantStoreHandlers refuses at creation", () => {
     [
       "a misspelt option",
       { baseURL: base },
-      'Unknown option "baseURL"; the options are baseUrl, answerUnknownPaths, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
+      'Unknown option "baseURL"; the options are baseUrl, answerUnknownPaths, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin, maxSandboxes, sandboxIdleMs.',
     ],
     [
       "basePath, which belongs to the fetch handler",
       { baseUrl: base, basePath: "/v1" },
-      'Unknown option "basePath"; the options are baseUrl, answerUnknownPaths, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin.',
+      'Unknown option "basePath"; the options are baseUrl, answerUnknownPaths, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin, maxSandboxes, sandboxIdleMs.',
     ],
   ])("%s", (_, options, message) => {
     const create = () => createPlantStoreHandlers(options as PlantStoreMswOptions);
@@ -267,6 +267,8 @@ describe("each option is read once, where it enters", () => {
     createStatus: 201,
     maxBodyBytes: 1_000,
     corsOrigin: "*",
+    maxSandboxes: 10,
+    sandboxIdleMs: 60_000,
   } as const;
 
   it("createPlantStoreFetchHandler", () => {
@@ -286,6 +288,8 @@ describe("each option is read once, where it enters", () => {
       admin: 1,
       store: 1,
       landingPage: 1,
+      maxSandboxes: 1,
+      sandboxIdleMs: 1,
     });
   });
 

@@ -1,20 +1,26 @@
 // The admin endpoints under /__admin/ (WireMock's convention), for end-to-end suites that
-// drive the server from another process: reset, faults, the request journal, the store.
-// Checks run in the API's order: admin token (401), or without one the browser guard (403),
-// then route (404), method (405 with Allow), then the body (415, 413, 400). A refused
-// request changes nothing.
-import type { components } from "../../contract/generated/openapi-admin.js";
-import { errorAnswer } from "../answers.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
+// drive the server from another process: reset, faults, the request journal, the store, and
+// sandboxes (admin-sandboxes.ts). Checks run in the API's order: admin token (401), or without
+// one the browser guard (403), then route (404), method (405 with Allow), then the body (415,
+// 413, 400). A refused request changes nothing.
+import type { CoreAnswer, CoreRequest } from "../core-types.js";
 import type { FaultInjector } from "../faults.js";
 import type { RequestJournal } from "../journal.js";
 import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../request-input.js";
+import type { SandboxRegistry } from "../sandboxes.js";
 import { redactWord } from "../tokens.js";
-import type { PlantStore, StoredPlant } from "../types.js";
+import type { PlantStore } from "../types.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
-import { parseFaultBody, parsePlantsBody, readAdminBody } from "./admin-bodies.js";
+import { ADMIN_PREFIX, adminError, worldRoutes } from "./admin-routes.js";
+import {
+  createSandboxRoutes,
+  isSandboxesPath,
+  SANDBOXES_PATH,
+  UNKNOWN_SANDBOX,
+} from "./admin-sandboxes.js";
 
-export const ADMIN_PREFIX = "/__admin";
+export { ADMIN_PREFIX, type AdminPlant } from "./admin-routes.js";
+
 const BODY_METHODS = new Set(["POST", "PUT"]);
 
 export function isAdminPath(path: string): boolean {
@@ -30,15 +36,11 @@ interface AdminApiOptions {
   token: string | undefined;
   /** Every accepted token (API and admin): never echoed in a message. */
   secrets: readonly string[];
+  /** The sandboxes, served under /__admin/sandboxes. */
+  sandboxes: SandboxRegistry;
   /** Resolves once the store's changes are durable (persistence). */
   commit?: () => Promise<void>;
 }
-
-/** A plant as the admin API shows it: its id and whether every token sees it, never its owner. */
-export type AdminPlant = components["schemas"]["StoredPlant"];
-
-type Endpoint = (request: CoreRequest) => Promise<CoreAnswer>;
-type Methods = Partial<Record<string, Endpoint>>;
 
 export function createAdminApi(
   options: AdminApiOptions,
@@ -52,51 +54,9 @@ export function createAdminApi(
     return answer;
   }
 
-  const routes: Record<string, Methods> = {
-    [`${ADMIN_PREFIX}/reset`]: {
-      POST: async () => {
-        store.reset();
-        faults.clearFaults();
-        journal.clear();
-        return durable(adminNoContent());
-      },
-    },
-    [`${ADMIN_PREFIX}/faults`]: {
-      POST: async (request) => {
-        const parsed = await readAdminBody(request, maxBodyBytes, parseFaultBody);
-        if (!parsed.ok) return adminError(parsed.status, parsed.message);
-        const { operation, failure, delay } = parsed.value;
-        try {
-          faults.addFault(operation, failure, delay);
-        } catch (error) {
-          // The injector's TypeError or RangeError, naming the field.
-          return adminError(400, (error as Error).message);
-        }
-        return adminNoContent();
-      },
-      DELETE: async () => {
-        faults.clearFaults();
-        return adminNoContent();
-      },
-    },
-    [`${ADMIN_PREFIX}/requests`]: {
-      GET: async () => adminJson(200, journal.entries()),
-      DELETE: async () => {
-        journal.clear();
-        return adminNoContent();
-      },
-    },
-    [`${ADMIN_PREFIX}/plants`]: {
-      GET: async () => adminJson(200, store.entries().map(toAdminPlant)),
-      PUT: async (request) => {
-        const parsed = await readAdminBody(request, maxBodyBytes, parsePlantsBody);
-        if (!parsed.ok) return adminError(parsed.status, parsed.message);
-        store.load(parsed.value);
-        return durable(adminJson(200, store.entries().map(toAdminPlant)));
-      },
-    },
-  };
-  const endpointList = Object.keys(routes).join(", ");
+  const routes = worldRoutes(ADMIN_PREFIX, { store, faults, journal }, durable, maxBodyBytes);
+  const sandboxRoutes = createSandboxRoutes(options.sandboxes, maxBodyBytes);
+  const endpointList = [...Object.keys(routes), SANDBOXES_PATH].join(", ");
 
   return async (request) => {
     if (authenticate === undefined) {
@@ -108,7 +68,15 @@ export function createAdminApi(
         return adminError(401, auth.message, { "www-authenticate": ADMIN_WWW_AUTHENTICATE });
       }
     }
-    const methods = Object.hasOwn(routes, request.path) ? routes[request.path] : undefined;
+    const methods = isSandboxesPath(request.path)
+      ? sandboxRoutes(request.path)
+      : Object.hasOwn(routes, request.path)
+        ? routes[request.path]
+        : undefined;
+    if (methods === "unknown-sandbox") {
+      // The id is not echoed either: a client may have put anything there.
+      return adminError(404, UNKNOWN_SANDBOX);
+    }
     if (methods === undefined) {
       // The path is not echoed: it may hold a token (an API token pasted into a URL).
       return adminError(
@@ -130,30 +98,4 @@ export function createAdminApi(
     }
     return endpoint(request);
   };
-}
-
-function toAdminPlant(plant: StoredPlant): AdminPlant {
-  const { id, name, tag, owner } = plant;
-  return tag === undefined
-    ? { id, name, public: owner === null }
-    : { id, name, tag, public: owner === null };
-}
-
-// Admin answers carry no CORS headers on purpose: a page on another origin must not read
-// the journal or the store through a visitor's browser.
-const JSON_HEADERS: HeaderRecord = {
-  "content-type": "application/json",
-  "cache-control": "no-store",
-};
-
-function adminJson(status: number, value: unknown): CoreAnswer {
-  return { status, headers: JSON_HEADERS, body: JSON.stringify(value) };
-}
-
-function adminNoContent(): CoreAnswer {
-  return { status: 204, headers: { "cache-control": "no-store" }, body: "" };
-}
-
-function adminError(status: number, message: string, extra?: HeaderRecord): CoreAnswer {
-  return errorAnswer(status, message, JSON_HEADERS, extra);
 }

@@ -42,6 +42,8 @@ const OPTIONS = {
   "max-body-bytes": { type: "string" },
   "request-timeout": { type: "string" },
   "keep-alive-timeout": { type: "string" },
+  "max-sandboxes": { type: "string" },
+  "sandbox-idle-ms": { type: "string" },
   quiet: { type: "boolean" },
   admin: { type: "boolean" },
   "admin-token": { type: "string" },
@@ -85,6 +87,8 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
       0,
       MAX_TIMER_MS,
     ),
+    maxSandboxes: integer(values["max-sandboxes"], "--max-sandboxes", 1),
+    sandboxIdleMs: integer(values["sandbox-idle-ms"], "--sandbox-idle-ms", 1),
   };
   const { admin, adminTokenSource } = readAdminFlags(values, env, server.host ?? "127.0.0.1");
   if (admin !== undefined) server.admin = admin;

@@ -25,6 +25,8 @@ Options:
   --max-body-bytes <n>       largest request body, larger gets 413 (default 1048576)
   --request-timeout <ms>     time to receive a whole request, else 408 (default ${DEFAULT_TIMEOUTS.requestTimeout}; 0 = none)
   --keep-alive-timeout <ms>  idle keep-alive connections close after this (default ${DEFAULT_TIMEOUTS.keepAliveTimeout})
+  --max-sandboxes <n>        most sandboxes open at once, more are refused (default 1000)
+  --sandbox-idle-ms <ms>     a sandbox unused this long closes itself (default 1800000)
   --admin                    admin endpoints under /__admin/ (reset, faults, request journal,
                              store contents); open, so only on a loopback host without a token
   --admin-token <token>      require this bearer token on the admin endpoints (turns them on;

@@ -138,6 +138,14 @@ describe("plant-store-mock", () => {
       "plant-store-mock: --request-timeout must be a whole number from 0 to 2147483647.",
     ],
     [["--create-status", "202"], "plant-store-mock: --create-status must be 200 or 201."],
+    [
+      ["--max-sandboxes", "0"],
+      "plant-store-mock: --max-sandboxes must be a whole number from 1 to 9007199254740991.",
+    ],
+    [
+      ["--sandbox-idle-ms", "soon"],
+      "plant-store-mock: --sandbox-idle-ms must be a whole number from 1 to 9007199254740991.",
+    ],
     ...["sometimes", "0", "1.5", "2147483648", ""].map((value): [string[], string] => [
       ["--fsync", value],
       "plant-store-mock: --fsync must be always, never or a whole number of milliseconds from 1 to 2147483647.",

@@ -1,0 +1,96 @@
+// The answers every admin endpoint gives, and the endpoints of one world (the global store,
+// faults and journal, or a sandbox's): reset, faults, requests, plants.
+import type { components } from "../../contract/generated/openapi-admin.js";
+import { errorAnswer } from "../answers.js";
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
+import type { SandboxWorld } from "../sandboxes.js";
+import type { StoredPlant } from "../types.js";
+import { parseFaultBody, parsePlantsBody, readAdminBody } from "./admin-bodies.js";
+
+export const ADMIN_PREFIX = "/__admin";
+
+/** A plant as the admin API shows it: its id and whether every token sees it, never its owner. */
+export type AdminPlant = components["schemas"]["StoredPlant"];
+
+type Endpoint = (request: CoreRequest) => Promise<CoreAnswer>;
+export type Methods = Partial<Record<string, Endpoint>>;
+
+/** reset, faults, requests and plants of one world: the global one or a sandbox's. */
+export function worldRoutes(
+  prefix: string,
+  world: SandboxWorld,
+  durable: (answer: CoreAnswer) => Promise<CoreAnswer>,
+  maxBodyBytes: number,
+): Record<string, Methods> {
+  const { store, faults, journal } = world;
+  return {
+    [`${prefix}/reset`]: {
+      POST: async () => {
+        store.reset();
+        faults.clearFaults();
+        journal.clear();
+        return durable(adminNoContent());
+      },
+    },
+    [`${prefix}/faults`]: {
+      POST: async (request) => {
+        const parsed = await readAdminBody(request, maxBodyBytes, parseFaultBody);
+        if (!parsed.ok) return adminError(parsed.status, parsed.message);
+        const { operation, failure, delay } = parsed.value;
+        try {
+          faults.addFault(operation, failure, delay);
+        } catch (error) {
+          // The injector's TypeError or RangeError, naming the field.
+          return adminError(400, (error as Error).message);
+        }
+        return adminNoContent();
+      },
+      DELETE: async () => {
+        faults.clearFaults();
+        return adminNoContent();
+      },
+    },
+    [`${prefix}/requests`]: {
+      GET: async () => adminJson(200, journal.entries()),
+      DELETE: async () => {
+        journal.clear();
+        return adminNoContent();
+      },
+    },
+    [`${prefix}/plants`]: {
+      GET: async () => adminJson(200, store.entries().map(toAdminPlant)),
+      PUT: async (request) => {
+        const parsed = await readAdminBody(request, maxBodyBytes, parsePlantsBody);
+        if (!parsed.ok) return adminError(parsed.status, parsed.message);
+        store.load(parsed.value);
+        return durable(adminJson(200, store.entries().map(toAdminPlant)));
+      },
+    },
+  };
+}
+
+function toAdminPlant(plant: StoredPlant): AdminPlant {
+  const { id, name, tag, owner } = plant;
+  return tag === undefined
+    ? { id, name, public: owner === null }
+    : { id, name, tag, public: owner === null };
+}
+
+// Admin answers carry no CORS headers on purpose: a page on another origin must not read
+// the journal or the store through a visitor's browser.
+const JSON_HEADERS: HeaderRecord = {
+  "content-type": "application/json",
+  "cache-control": "no-store",
+};
+
+export function adminJson(status: number, value: unknown): CoreAnswer {
+  return { status, headers: JSON_HEADERS, body: JSON.stringify(value) };
+}
+
+export function adminNoContent(): CoreAnswer {
+  return { status: 204, headers: { "cache-control": "no-store" }, body: "" };
+}
+
+export function adminError(status: number, message: string, extra?: HeaderRecord): CoreAnswer {
+  return errorAnswer(status, message, JSON_HEADERS, extra);
+}

@@ -1,0 +1,163 @@
+// Sandboxes: isolated worlds (a store from the seed, a fault queue, a journal) entered through
+// their own bearer tokens, so parallel tests on one server or handler set never see each other.
+// A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
+// sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
+import { checkOptionNames } from "../contract/option-names.js";
+import { createFaultInjector, type FaultInjector } from "./faults.js";
+import { createRequestJournal, type RequestJournal } from "./journal.js";
+import { createPlantStore } from "./store.js";
+import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "./types.js";
+
+/** Every sandbox token starts with this, so every path can tell one from a configured token. */
+export const SANDBOX_TOKEN_PREFIX = "psb_";
+/** Bytes of randomness per token and id: 128 bits, as the contract asks. */
+const RANDOM_BYTES = 16;
+
+export const DEFAULT_MAX_SANDBOXES = 1000;
+export const DEFAULT_SANDBOX_IDLE_MS = 30 * 60 * 1000;
+
+export function isSandboxToken(token: string): boolean {
+  return token.startsWith(SANDBOX_TOKEN_PREFIX);
+}
+
+/** What the core serves a sandbox's requests from. */
+export interface SandboxWorld {
+  readonly store: PlantStore;
+  readonly faults: FaultInjector;
+  readonly journal: RequestJournal;
+}
+
+export interface SandboxRegistryConfig {
+  /** `undefined`: the built-in seed. */
+  seed: readonly SeedPlant[] | undefined;
+  maxSandboxes: number;
+  sandboxIdleMs: number;
+  /**
+   * The core's secrets (configured tokens), shared and kept current: live sandbox tokens are
+   * added and closed ones removed, so journals and log lines read at use time hide them all.
+   */
+  secrets: string[];
+}
+
+export interface SandboxRegistry {
+  create(options?: CreateSandboxOptions): PlantStoreSandbox;
+  /** The live sandbox holding `token`, marked as used; `undefined` when none does. */
+  find(token: string): SandboxWorld | undefined;
+  /** The live sandbox by its id, for the admin API, marked as used. */
+  byId(id: string): { sandbox: PlantStoreSandbox; world: SandboxWorld } | undefined;
+}
+
+interface Entry {
+  sandbox: PlantStoreSandbox;
+  world: SandboxWorld;
+  tokens: string[];
+  lastUsed: number;
+}
+
+// `satisfies` keeps this list complete: a new option does not compile until it is listed.
+const CREATE_SANDBOX_OPTIONS = { seed: true } satisfies Record<keyof CreateSandboxOptions, true>;
+
+export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxRegistry {
+  const byToken = new Map<string, Entry>();
+  const byId = new Map<string, Entry>();
+
+  function close(entry: Entry): void {
+    if (!byId.delete(entry.sandbox.id)) return;
+    for (const token of entry.tokens) byToken.delete(token);
+    const closed = new Set(entry.tokens);
+    const kept = config.secrets.filter((secret) => !closed.has(secret));
+    config.secrets.splice(0, config.secrets.length, ...kept);
+  }
+
+  function expired(entry: Entry, now: number): boolean {
+    return now - entry.lastUsed > config.sandboxIdleMs;
+  }
+
+  function sweep(now: number): void {
+    for (const entry of byId.values()) if (expired(entry, now)) close(entry);
+  }
+
+  function live(entry: Entry | undefined): Entry | undefined {
+    if (entry === undefined) return undefined;
+    const now = Date.now();
+    if (expired(entry, now)) {
+      close(entry);
+      return undefined;
+    }
+    entry.lastUsed = now;
+    return entry;
+  }
+
+  function admit(entry: Entry, token: string): string {
+    entry.tokens.push(token);
+    config.secrets.push(token);
+    byToken.set(token, entry);
+    return token;
+  }
+
+  function create(options: CreateSandboxOptions = {}): PlantStoreSandbox {
+    checkOptionNames(options, CREATE_SANDBOX_OPTIONS, "createSandbox: ");
+    // Built before the limit is checked: a bad seed is a TypeError whether or not it is full.
+    const store = createPlantStore({
+      seed: options.seed === undefined ? config.seed : options.seed,
+    });
+    sweep(Date.now());
+    if (byId.size >= config.maxSandboxes) {
+      throw new RangeError(
+        `maxSandboxes (${config.maxSandboxes}) sandboxes are open; close one before creating another.`,
+      );
+    }
+    const faults = createFaultInjector();
+    const journal = createRequestJournal(config.secrets);
+    const id = randomText();
+    const token = newToken();
+    const entry: Entry = {
+      world: { store, faults, journal },
+      tokens: [],
+      lastUsed: Date.now(),
+      sandbox: {
+        id,
+        token,
+        store,
+        failNext: faults.failNext,
+        delayNext: faults.delayNext,
+        clearFaults: faults.clearFaults,
+        requests: journal.entries,
+        clearRequests: journal.clear,
+        reset() {
+          store.reset();
+          faults.clearFaults();
+          journal.clear();
+        },
+        createToken() {
+          if (live(byId.get(id)) === undefined) {
+            throw new Error(`Sandbox ${id} is closed; create a new one.`);
+          }
+          return admit(entry, newToken());
+        },
+        close: () => close(entry),
+      },
+    };
+    admit(entry, token);
+    byId.set(id, entry);
+    return entry.sandbox;
+  }
+
+  return {
+    create,
+    find: (token) => live(byToken.get(token))?.world,
+    byId: (id) => live(byId.get(id)),
+  };
+}
+
+function newToken(): string {
+  return SANDBOX_TOKEN_PREFIX + randomText();
+}
+
+/** 128 random bits as base64url, from the runtime-neutral Web Crypto API. */
+function randomText(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(RANDOM_BYTES));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
