@@ -7,8 +7,12 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createConsumerProject, packPackage, repoRoot, run } from "./packed-project.js";
 
-/** `du -sb node_modules` of a fresh project with only the packed package installed. */
-const INSTALL_BUDGET_BYTES = 1_300_000;
+/**
+ * `du -sb node_modules` of a fresh project with only the packed package installed. Issue 26
+ * set 1.3 MB for the consolidation and 1.6 MB for the round, which ships the guides and adds
+ * sandboxes, scenarios and assertions.
+ */
+const INSTALL_BUDGET_BYTES = 1_600_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];
