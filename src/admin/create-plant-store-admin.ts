@@ -1,7 +1,7 @@
 // The admin client: drives a running Plant Store server's /__admin/ endpoints from test code
 // (a Playwright suite, a Node script, a browser). Web fetch only: no Node built-ins, no msw.
+import { isErrorBody } from "../client/errors/PlantStoreApiError.js";
 import { connectionFailure } from "../client/errors/PlantStoreConnectionError.js";
-import type { PlantStoreErrorBody } from "../client/types.js";
 import { parseHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 import { checkOptionNames } from "../contract/option-names.js";
@@ -141,15 +141,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isErrorBody(value: unknown): value is PlantStoreErrorBody {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as PlantStoreErrorBody).error === "number" &&
-    typeof (value as PlantStoreErrorBody).message === "string"
-  );
 }
 
 /** The options, checked once at creation so a mistake shows where it is made. */

@@ -35,6 +35,7 @@ export class PlantStoreApiError extends PlantStoreError {
 }
 brand(PlantStoreApiError, "PlantStoreApiError");
 
-const isErrorBody = (body: unknown): body is PlantStoreErrorBody =>
+/** The contract's Error body: `{ error: number, message: string }` (the admin API's too). */
+export const isErrorBody = (body: unknown): body is PlantStoreErrorBody =>
   typeof (body as PlantStoreErrorBody | null)?.error === "number" &&
   typeof (body as PlantStoreErrorBody).message === "string";
