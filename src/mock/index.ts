@@ -8,7 +8,7 @@
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
-export type { JournalEntry, PlantStoreRequestJournal } from "./journal.js";
+export type { JournalEntry, PlantStoreRequestJournal, ScriptedBy } from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { createPlantStore, defaultSeed } from "./store.js";

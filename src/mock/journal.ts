@@ -32,7 +32,15 @@ export interface JournalEntry {
    * and for a create refused before its body was read (401, 404, 405, 415, 413).
    */
   body?: unknown;
+  /**
+   * Set when a scenario the test set up made this answer instead of the contract's rules:
+   * which one. Such an answer is never a contract violation by the caller.
+   */
+  scripted?: ScriptedBy;
 }
+
+/** What made a scripted answer: the scenario verb, chaos, or a request's `Prefer: code=N`. */
+export type ScriptedBy = "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
 
 /** The journal as every way of serving the core exposes it (fetch handler, MSW, server). */
 export interface PlantStoreRequestJournal {
@@ -56,6 +64,8 @@ export interface JournalRecord {
   bodyText: string | undefined;
   /** The caller's bearer token once authenticated: redacted from every entry while this one is kept. */
   token: string | undefined;
+  /** Set by the core when a scenario, not the contract's rules, made the answer. */
+  scripted: ScriptedBy | undefined;
 }
 
 export interface RequestJournal {
@@ -91,6 +101,7 @@ export function createRequestJournal(
         durationMs: 0,
         bodyText: undefined,
         token: undefined,
+        scripted: undefined,
       };
       ring[next] = record;
       next = (next + 1) % capacity;
@@ -143,6 +154,7 @@ function toEntry(record: JournalRecord, tokens: readonly string[]): JournalEntry
   };
   const body = parseBody(record.bodyText);
   if (body.ok) entry.body = redactJson(body.value, tokens);
+  if (record.scripted !== undefined) entry.scripted = record.scripted;
   return entry;
 }
 

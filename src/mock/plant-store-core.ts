@@ -144,6 +144,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
     const scenario = await applyScenario(world.faults, operation, jsonHeaders);
     if (scenario !== undefined) {
+      record.scripted = "failNext";
       // The journal shows what the app sent even when a simulated failure answered it.
       if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
       return scenario;

@@ -143,6 +143,17 @@ describe("the journal of the fetch handler", () => {
     expect(handle.store.size).toBe(5);
   });
 
+  it("marks the answer failNext made as scripted, and only that one", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+    handle.failNext("createPlant", { status: 400 });
+    expect((await handle(createRequest('{"name":"Scripted"}'))).status).toBe(400);
+    expect((await handle(createRequest('{"name":"Stored"}'))).status).toBe(201);
+    const [scripted, stored] = handle.requests();
+    expect(scripted).toMatchObject({ status: 400, scripted: "failNext" });
+    expect(stored?.status).toBe(201);
+    expect(stored).not.toHaveProperty("scripted");
+  });
+
   it("does not record CORS preflights or the landing page", async () => {
     const handle = createPlantStoreFetchHandler({ landingPage: createLandingPage() });
     await handle(request("/plants", { method: "OPTIONS" }));

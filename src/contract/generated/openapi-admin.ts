@@ -335,6 +335,12 @@ export interface components {
              *     refused before its body was read (401, 404, 405, 415, 413).
              */
             body?: unknown;
+            /**
+             * @description Present when a scenario the test set up made this answer instead of the contract's
+             *     rules, and which one. Such an answer is never a contract violation by the caller.
+             * @enum {string}
+             */
+            scripted?: "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
         };
         /** @description A stored plant; `public` plants are seen by every token, the others by their owner only. */
         StoredPlant: {
