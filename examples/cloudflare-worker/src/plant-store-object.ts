@@ -1,17 +1,13 @@
-// The Durable Object that holds the Plant Store: the package's fetch handler over one
-// in-memory store, saved to the object's storage after every change and loaded again when
-// the object starts (after a deploy, an eviction, or a move to another machine).
+// The Durable Object that holds the shared Plant Store: the package's fetch handler over one
+// in-memory store, whose plants are kept in the object's storage (stored-plants.ts).
 import {
   createPlantStore,
   createPlantStoreFetchHandler,
   type PlantStoreFetchHandler,
-  type StoredPlant,
 } from "plant-store-sdk/mock";
+import { keepPlants } from "./stored-plants.js";
 import { tokensFrom } from "./tokens.js";
 import type { DurableObjectState, Env } from "./workers-types.js";
-
-/** All plants are one stored value: simple, and well inside a demo's size (README: Limits). */
-const PLANTS_KEY = "plants";
 
 export class PlantStoreObject {
   private readonly handle: PlantStoreFetchHandler | Response;
@@ -20,14 +16,7 @@ export class PlantStoreObject {
     this.handle = handlerOrRefusal(env);
     if (this.handle instanceof Response) return;
     const { store } = this.handle;
-    // Requests wait until the saved plants are back in memory.
-    void ctx.blockConcurrencyWhile(async () => {
-      const saved = await ctx.storage.get<StoredPlant[]>(PLANTS_KEY);
-      if (saved !== undefined) store.load(saved);
-      // Not awaited on purpose: the object's output gate holds each answer until the write
-      // it follows is durable, so an acknowledged create is never lost.
-      store.subscribe(() => void ctx.storage.put(PLANTS_KEY, store.entries()));
-    });
+    void ctx.blockConcurrencyWhile(() => keepPlants(ctx.storage, store));
   }
 
   fetch(request: Request): Promise<Response> {
