@@ -59,7 +59,8 @@ function problems(command: Command): string[] {
   const isBin =
     first in packageJson.bin ||
     command.installedBefore.includes(first) ||
-    existsSync(join(repoRoot, "node_modules", ".bin", first));
+    existsSync(join(repoRoot, "node_modules", ".bin", first)) ||
+    existsSync(join(repoRoot, "test-tools", "node_modules", ".bin", first));
   if (!isBin) return [`${command.where}: npx ${first}: no such bin here or in the dev tools`];
   if (first !== "vitest" || second !== "run") return [];
   return rest
