@@ -1,17 +1,21 @@
 // docs/examples.md shows every example in full, so that a user of the installed package (which
 // does not ship examples/) can copy them. Each copy is a fence marked `file=examples/...`; the
 // example itself is compiled and run by its own tests, and this test keeps the copies equal to
-// it, file for file.
+// it, file for file (on every page that quotes one).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readMarkdownPage, repoRoot } from "./markdown-pages.js";
+import { listWrittenPages, readMarkdownPage, repoRoot } from "./markdown-pages.js";
 
-const page = readMarkdownPage("docs/examples.md");
-const copies = page.fences.flatMap((fence) => {
-  const mark = fence.info.split(/\s+/).find((word) => word.startsWith("file="));
-  return mark ? [{ path: mark.slice("file=".length), code: fence.code, line: fence.line }] : [];
-});
+function copiesIn(page: string) {
+  return readMarkdownPage(page).fences.flatMap((fence) => {
+    const mark = fence.info.split(/\s+/).find((word) => word.startsWith("file="));
+    return mark ? [{ page, path: mark.slice("file=".length), code: fence.code }] : [];
+  });
+}
+const copies = copiesIn("docs/examples.md");
+// Other pages quote a few example files too (the recipes of docs/sandboxes.md): kept equal as well.
+const allCopies = listWrittenPages().flatMap(copiesIn);
 
 // What an example folder holds besides the code a user copies: its pointer to this page, the
 // page's stylesheet, and the browser example's build output.
@@ -32,7 +36,7 @@ describe("docs/examples.md", () => {
     expect(copies.map((copy) => copy.path).sort()).toEqual(exampleFiles());
   });
 
-  it.each(copies)("shows $path as it is in the repository", ({ path, code }) => {
+  it.each(allCopies)("$page shows $path as it is in the repository", ({ path, code }) => {
     expect(code).toBe(readFileSync(join(repoRoot, path), "utf8"));
   });
 });

@@ -347,6 +347,20 @@ describe("examples/cloudflare-worker: sandboxes, each its own Durable Object", (
       status: 400,
       body: { error: 400, message: "The request body is not valid JSON." },
     });
+    expect(await open(asAdmin("POST", { seed: [], name: "x" }))).toMatchObject({
+      status: 400,
+      body: { error: 400, message: 'Unknown field "name"; the field is seed.' },
+    });
+    const sandbox = await adminOf(mf).createSandbox();
+    expect(await send(mf, `/__admin/sandboxes/${sandbox.id}/sandboxes`, asAdmin("POST"))).toEqual({
+      status: 404,
+      headers: expect.anything(),
+      body: {
+        error: 404,
+        message:
+          "The request path is not a sandbox endpoint; they are /reset, /faults, /requests, /plants, /tokens.",
+      },
+    });
     expect(await send(mf, "/__admin/sandboxes/not-an-id/reset", asAdmin("POST"))).toMatchObject({
       status: 404,
       body: { error: 404, message: expect.stringContaining("No open sandbox") },

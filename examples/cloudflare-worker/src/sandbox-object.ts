@@ -17,6 +17,8 @@ import type { DurableObjectState, Env } from "./workers-types.js";
 const SEED_KEY = "seed";
 const TOKENS_KEY = "tokens";
 const IDLE_MS = 30 * 60 * 1000;
+/** What the package's admin API does for this object's store, as /__admin/sandboxes/{id}/... */
+const STORE_ENDPOINTS = new Set(["/reset", "/faults", "/requests", "/plants"]);
 
 /** Knows no sandbox, so it answers any psb_ token with the package's own 401. */
 const noSandboxHere = createPlantStoreFetchHandler();
@@ -116,8 +118,12 @@ export class SandboxObject {
       await this.ctx.storage.put(TOKENS_KEY, sandbox.tokens);
       return Response.json({ token }, { status: 201 });
     }
+    if (!STORE_ENDPOINTS.has(rest)) {
+      const endpoints = [...STORE_ENDPOINTS, "/tokens"].join(", ");
+      return adminError(404, `The request path is not a sandbox endpoint; they are ${endpoints}.`);
+    }
     const url = new URL(request.url);
-    url.pathname = `/__admin${rest}`; // /reset, /faults, /requests, /plants
+    url.pathname = `/__admin${rest}`;
     return sandbox.handle(new Request(url, request));
   }
 }
@@ -138,6 +144,10 @@ async function readSeedBody(request: Request): Promise<{ seed?: SeedPlant[] } | 
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return adminError(400, 'The request body must be a JSON object such as { "seed": [] }.');
+  }
+  const unknown = Object.keys(body).find((name) => name !== "seed");
+  if (unknown !== undefined) {
+    return adminError(400, `Unknown field ${JSON.stringify(unknown)}; the field is seed.`);
   }
   return body as { seed?: SeedPlant[] };
 }
