@@ -49,10 +49,14 @@ export class SandboxObject {
     if (this.sandbox === undefined) {
       return isSandboxesPath(pathname) ? adminError(404, UNKNOWN_SANDBOX) : noSandboxHere(request);
     }
-    await this.ctx.storage.setAlarm(Date.now() + IDLE_MS);
     return isSandboxesPath(pathname)
       ? this.admin(request, pathname, this.sandbox)
       : this.api(request, this.sandbox);
+  }
+
+  /** The idle alarm starts again: only the admin's and the sandbox's own requests count. */
+  private touch(): Promise<void> {
+    return this.ctx.storage.setAlarm(Date.now() + IDLE_MS);
   }
 
   /** Idle for IDLE_MS: closed, as if the admin had closed it. */
@@ -74,7 +78,7 @@ export class SandboxObject {
     const token = newSandboxToken(this.ctx.id.toString());
     if (body.seed !== undefined) await this.ctx.storage.put(SEED_KEY, body.seed);
     await this.ctx.storage.put(TOKENS_KEY, [token]);
-    await this.ctx.storage.setAlarm(Date.now() + IDLE_MS);
+    await this.touch();
     await this.open(store, [token]);
     return Response.json({ id: this.ctx.id.toString(), token }, { status: 201 });
   }
@@ -94,10 +98,11 @@ export class SandboxObject {
   }
 
   /** The API. The store knows each caller by its place in the token list, never by the token. */
-  private api(request: Request, sandbox: OpenSandbox): Promise<Response> {
+  private async api(request: Request, sandbox: OpenSandbox): Promise<Response> {
     const token = bearerToken(request.headers.get("authorization")) ?? "";
     const caller = sandbox.tokens.findIndex((known) => sameSecret(token, known));
     if (caller === -1) return noSandboxHere(request);
+    await this.touch();
     const headers = new Headers(request.headers);
     headers.set("authorization", `Bearer caller-${caller}`);
     return sandbox.handle(new Request(request, { headers }));
@@ -105,6 +110,7 @@ export class SandboxObject {
 
   /** /__admin/sandboxes/{id}[/...]: close, tokens, or the package's endpoints of this store. */
   private async admin(request: Request, path: string, sandbox: OpenSandbox): Promise<Response> {
+    await this.touch();
     const rest = path.slice(`${SANDBOXES_PATH}/${this.ctx.id.toString()}`.length);
     if (rest === "") {
       if (request.method !== "DELETE") return notAllowed("DELETE");
