@@ -6,7 +6,7 @@ export interface Env {
   SANDBOXES: DurableObjectNamespace;
   /** Comma-separated bearer tokens (a secret: `wrangler secret put PLANT_STORE_TOKENS`). */
   PLANT_STORE_TOKENS?: string;
-  /** The token of the sandbox endpoints (a secret: `wrangler secret put PLANT_STORE_ADMIN_TOKEN`). */
+  /** Opens the sandbox endpoints (a secret: `wrangler secret put PLANT_STORE_ADMIN_TOKEN`). */
   PLANT_STORE_ADMIN_TOKEN?: string;
 }
 

@@ -33,7 +33,7 @@ interface FileFixtures {
 
 export const test = base.extend<SandboxFixtures & FileFixtures>({
   mswServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's needs from this pattern; it needs none.
+    // biome-ignore lint/correctness/noEmptyPattern: Vitest reads fixture dependencies from it.
     async ({}, use) => {
       const server = setupServer(...plantStore.handlers);
       server.listen({ onUnhandledRequest: "error" });

@@ -26,7 +26,7 @@ interface WorkerFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   sandbox: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none.
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from it.
     async ({}, use) => {
       const admin = createPlantStoreAdmin({ baseUrl: plantStoreUrl });
       const sandbox = await admin.createSandbox({ seed: SEED });
