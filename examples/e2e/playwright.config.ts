@@ -10,6 +10,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 4,
   forbidOnly: true,
+  // Four browsers at once on a small, busy CI machine: more room than the 30 s and 5 s defaults.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     browserName: "chromium",
     // Debian's Chromium, as this repository's machines cannot download browsers. In your
