@@ -76,8 +76,11 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
           return await handle(request);
         } catch (error) {
           // A dropped connection (breakNext): MSW's network error, so the app's fetch rejects
-          // with a TypeError; MSW would turn any other throw into a 500 answer.
-          if (error instanceof DroppedConnectionError) return HttpResponse.error();
+          // with a TypeError. A hang the app aborted: its fetch has rejected already. MSW would
+          // turn any other throw into a 500 answer.
+          if (error instanceof DroppedConnectionError || request.signal.aborted) {
+            return HttpResponse.error();
+          }
           throw error;
         }
       }),
