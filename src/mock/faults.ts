@@ -6,15 +6,14 @@
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
+import { BREAK_KINDS, type BreakKind } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
-import {
-  BREAK_KINDS,
-  type BreakKind,
-  type BreakNextOptions,
-  type DelayNextOptions,
-  type FailNextOptions,
-  type PlantStoreFaults,
-  type PlantStoreOperation,
+import type {
+  BreakNextOptions,
+  DelayNextOptions,
+  FailNextOptions,
+  PlantStoreFaults,
+  PlantStoreOperation,
 } from "./types.js";
 
 export interface PendingFailure {

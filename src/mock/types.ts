@@ -1,12 +1,12 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
-import type { components } from "../contract/generated/openapi-admin.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
+import type { BreakKind } from "./core-types.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
 
-export type { NewPlant, Plant, PlantStoreErrorBody };
+export type { BreakKind, NewPlant, Plant, PlantStoreErrorBody };
 
 /** A plant to put in the store before any request: always public. */
 export interface SeedPlant {
@@ -91,22 +91,6 @@ export interface DelayNextOptions {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
 }
-
-/**
- * The ways `breakNext` breaks an answer beyond what the contract describes, in the order the
- * docs list them: no answer, no answer until dropped, a 2xx body cut off, a 2xx body that is
- * not JSON, a 2xx JSON body of the wrong shape.
- */
-export const BREAK_KINDS = [
-  "network-error",
-  "hang",
-  "truncated",
-  "malformed-json",
-  "wrong-shape",
-] as const satisfies readonly NonNullable<components["schemas"]["Fault"]["break"]>[];
-
-/** How `breakNext` breaks the next call(s); see {@link BREAK_KINDS}. */
-export type BreakKind = (typeof BREAK_KINDS)[number];
 
 /** How many calls `breakNext` breaks. */
 export interface BreakNextOptions {
