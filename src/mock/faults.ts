@@ -83,7 +83,7 @@ export interface FaultInjector extends PlantStoreFaults {
   takeFailure(operation: PlantStoreOperation): PendingAnswer | undefined;
   /**
    * Resolves when a hanging request must end: at the next `clearFaults()` (a reset clears
-   * them too), or when `shutdown` aborts, which also makes every later hang end at once.
+   * them too), or when `shutdown` closes, which also makes every later hang end at once.
    */
   hang(): Promise<void>;
 }
@@ -102,8 +102,38 @@ const BREAK_NEXT_OPTIONS = { times: true } satisfies Record<keyof BreakNextOptio
 /** `failNext(operation)` alone: the server failing as servers do. */
 const DEFAULT_FAILURE_STATUS = 500;
 
-/** `shutdown`: aborted when the server closes, so no hang can hold its close back. */
-export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
+/**
+ * What a core's fault injectors (global and sandboxes) share: closing it, when the server
+ * closes, ends every hang, now and later. Not an AbortController: Workers forbid creating one
+ * in global scope, where a fetch handler is usually made.
+ */
+export interface HangShutdown {
+  readonly closed: boolean;
+  /** Runs `drop` on close; returns what unregisters it. */
+  onClose(drop: () => void): () => void;
+  close(): void;
+}
+
+export function createHangShutdown(): HangShutdown {
+  let closed = false;
+  const drops = new Set<() => void>();
+  return {
+    get closed() {
+      return closed;
+    },
+    onClose(drop) {
+      drops.add(drop);
+      return () => drops.delete(drop);
+    },
+    close() {
+      closed = true;
+      for (const drop of [...drops]) drop();
+    },
+  };
+}
+
+/** `shutdown`: closed when the server closes, so no hang can hold its close back. */
+export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
   const failures = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
   const delays = new Map<PlantStoreOperation, Queued<number>[]>();
   // Each hanging request's way out; clearFaults() and the shutdown take them all.
@@ -111,7 +141,6 @@ export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
   const dropHangs = () => {
     for (const drop of hanging) drop();
   };
-  shutdown?.addEventListener("abort", dropHangs, { once: true });
   // Lets the hot path skip both lookups when no scenario is set, which is nearly always.
   let pending = 0;
 
@@ -178,10 +207,13 @@ export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
   };
 
   function hang(): Promise<void> {
-    if (shutdown?.aborted) return Promise.resolve();
+    if (shutdown?.closed) return Promise.resolve();
     return new Promise<void>((resolve) => {
+      // Watched per hang, not per injector, so sandboxes that come and go leave nothing behind.
+      const unwatch = shutdown?.onClose(() => drop());
       const drop = () => {
         hanging.delete(drop);
+        unwatch?.();
         resolve();
       };
       hanging.add(drop);

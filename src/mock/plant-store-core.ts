@@ -10,7 +10,12 @@ import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
 import { brokenAnswer } from "./broken-answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
-import { createFaultInjector, type FaultInjector, type PendingAnswer } from "./faults.js";
+import {
+  createFaultInjector,
+  createHangShutdown,
+  type FaultInjector,
+  type PendingAnswer,
+} from "./faults.js";
 import {
   createRequestJournal,
   type JournalRecord,
@@ -70,8 +75,8 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
 export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const plantsPath = `${basePath}/plants`;
-  const shutdown = new AbortController();
-  const faults = createFaultInjector(shutdown.signal);
+  const shutdown = createHangShutdown();
+  const faults = createFaultInjector(shutdown);
   const adminToken = config.admin?.token;
   const secrets = adminToken === undefined ? [...(tokens ?? [])] : [...(tokens ?? []), adminToken];
   const journal = createRequestJournal(secrets);
@@ -86,7 +91,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     maxSandboxes: config.maxSandboxes,
     sandboxIdleMs: config.sandboxIdleMs,
     secrets,
-    shutdown: shutdown.signal,
+    shutdown,
   });
   const adminApi =
     config.admin === undefined
@@ -224,7 +229,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     requests: journal.entries,
     clearRequests: journal.clear,
     createSandbox: sandboxes.create,
-    shutdown: () => shutdown.abort(),
+    shutdown: shutdown.close,
   };
 }
 
