@@ -6,6 +6,7 @@
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
+import type { HangShutdown } from "./broken-answers.js";
 import { BREAK_KINDS, type BreakKind } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import type {
@@ -101,36 +102,6 @@ const DELAY_NEXT_OPTIONS = { times: true } satisfies Record<keyof DelayNextOptio
 const BREAK_NEXT_OPTIONS = { times: true } satisfies Record<keyof BreakNextOptions, true>;
 /** `failNext(operation)` alone: the server failing as servers do. */
 const DEFAULT_FAILURE_STATUS = 500;
-
-/**
- * What a core's fault injectors (global and sandboxes) share: closing it, when the server
- * closes, ends every hang, now and later. Not an AbortController: Workers forbid creating one
- * in global scope, where a fetch handler is usually made.
- */
-export interface HangShutdown {
-  readonly closed: boolean;
-  /** Runs `drop` on close; returns what unregisters it. */
-  onClose(drop: () => void): () => void;
-  close(): void;
-}
-
-export function createHangShutdown(): HangShutdown {
-  let closed = false;
-  const drops = new Set<() => void>();
-  return {
-    get closed() {
-      return closed;
-    },
-    onClose(drop) {
-      drops.add(drop);
-      return () => drops.delete(drop);
-    },
-    close() {
-      closed = true;
-      for (const drop of [...drops]) drop();
-    },
-  };
-}
 
 /** `shutdown`: closed when the server closes, so no hang can hold its close back. */
 export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {

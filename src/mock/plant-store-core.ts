@@ -7,15 +7,10 @@
 import { isBearerToken } from "../contract/bearer-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
-import { brokenAnswer } from "./broken-answers.js";
+import { brokenAnswer, createHangShutdown } from "./broken-answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
-import {
-  createFaultInjector,
-  createHangShutdown,
-  type FaultInjector,
-  type PendingAnswer,
-} from "./faults.js";
+import { createFaultInjector, type FaultInjector, type PendingAnswer } from "./faults.js";
 import {
   createRequestJournal,
   type JournalRecord,

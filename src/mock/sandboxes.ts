@@ -3,7 +3,8 @@
 // A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
 import { checkOptionNames } from "../contract/option-names.js";
-import { createFaultInjector, type FaultInjector, type HangShutdown } from "./faults.js";
+import type { HangShutdown } from "./broken-answers.js";
+import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
 import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "./types.js";
