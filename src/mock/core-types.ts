@@ -2,6 +2,24 @@
 // way of serving the Plant Store (fetch handlers for MSW, Bun, Deno and Workers; node:http)
 // is a thin adapter that turns its own request into a `CoreRequest` and writes the
 // `CoreAnswer` back, so the contract is decided in one place.
+import type { components } from "../contract/generated/openapi-admin.js";
+
+/**
+ * The ways `breakNext` breaks an answer beyond what the contract describes, in the order the
+ * docs list them (one home: a test holds openapi.admin.yaml's enums to it): no answer, no
+ * answer until dropped, a 2xx body cut off, a 2xx body that is not JSON, a 2xx JSON body of
+ * the wrong shape.
+ */
+export const BREAK_KINDS = [
+  "network-error",
+  "hang",
+  "truncated",
+  "malformed-json",
+  "wrong-shape",
+] as const satisfies readonly NonNullable<components["schemas"]["Fault"]["break"]>[];
+
+/** How `breakNext` breaks the next call(s); see {@link BREAK_KINDS}. */
+export type BreakKind = (typeof BREAK_KINDS)[number];
 
 export type BodyResult =
   | { ok: true; text: string }
@@ -40,4 +58,17 @@ export interface CoreAnswer {
   readonly headers: HeaderRecord;
   /** The body text ("" for none); JSON everywhere but the landing page. */
   readonly body: string;
+  /** Set when the adapter must break the answer instead of sending it (breakNext, chaos). */
+  readonly broken?: BrokenDelivery;
 }
+
+/**
+ * How an adapter breaks an answer, each as its runtime can: `network-error` drops the
+ * connection with no answer at all (the status is 0); `hang` sends nothing until `dropped`
+ * resolves, then drops it the same way; `truncated` sends the status, the headers and the first
+ * `cutAt` bytes (UTF-8) of `body`, then drops the connection.
+ */
+export type BrokenDelivery =
+  | { readonly kind: "network-error" }
+  | { readonly kind: "hang"; readonly dropped: Promise<void> }
+  | { readonly kind: "truncated"; readonly cutAt: number };

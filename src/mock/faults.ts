@@ -1,12 +1,16 @@
-// Scenario helpers for consumer tests: the next call(s) of an operation fail or are slow.
-// Faults are queued per operation and consumed in the order they were set. Every argument
-// is checked when the scenario is set, so a mistake fails in the test that made it rather
-// than as a strange answer later.
+// Scenario helpers for consumer tests: the next call(s) of an operation fail, break or are
+// slow. Faults are queued per operation and consumed in the order they were set (failures and
+// breaks share one queue, so failNext then breakNext fails one call, then breaks the next).
+// Every argument is checked when the scenario is set, so a mistake fails in the test that made
+// it rather than as a strange answer later.
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
+import type { HangShutdown } from "./broken-answers.js";
+import { BREAK_KINDS, type BreakKind } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import type {
+  BreakNextOptions,
   DelayNextOptions,
   FailNextOptions,
   PlantStoreFaults,
@@ -20,6 +24,19 @@ export interface PendingFailure {
   headers: Record<string, string>;
 }
 
+/** A call breakNext breaks, in the same queue as the failures. */
+export interface PendingBreak {
+  break: BreakKind;
+  /**
+   * A hang's end (see `hang()`), taken with the break: a clearFaults() right after the request
+   * arrived still ends it, even though the core reaches the answer later.
+   */
+  dropped?: Promise<void>;
+}
+
+/** What the next call of an operation answers instead of the contract's own answer. */
+export type PendingAnswer = PendingFailure | PendingBreak;
+
 interface Queued<T> {
   value: T;
   remaining: number;
@@ -31,30 +48,45 @@ export interface FaultWords {
   prefix: string;
   ms: string;
   infinity: string;
+  /** How the break kind is named: breakNext's `kind`, or the admin body's `break`. */
+  kind: string;
 }
 
 const IN_PROCESS = {
-  failNext: { prefix: "failNext: ", ms: "ms", infinity: "Infinity" },
-  delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity" },
+  failNext: { prefix: "failNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  breakNext: { prefix: "breakNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
 } satisfies Record<string, FaultWords>;
-/** The words of POST /__admin/faults, whose body says `delayMs` and `"Infinity"`. */
-const OVER_HTTP: FaultWords = { prefix: "", ms: "delayMs", infinity: '"Infinity"' };
+/** The words of POST /__admin/faults, whose body says `delayMs`, `break` and `"Infinity"`. */
+const OVER_HTTP: FaultWords = {
+  prefix: "",
+  ms: "delayMs",
+  infinity: '"Infinity"',
+  kind: "break",
+};
+
+/** What one POST /__admin/faults sets for an operation, each part optional. */
+export interface FaultSet {
+  failure?: FailNextOptions | undefined;
+  delay?: { ms: number; times: number } | undefined;
+  break?: { kind: BreakKind; times: number } | undefined;
+}
 
 export interface FaultInjector extends PlantStoreFaults {
   /**
-   * failNext and/or delayNext of one operation in one step, both checked before either is
-   * queued (POST /__admin/faults); messages use the admin body's words by default.
+   * failNext, delayNext and/or breakNext of one operation in one step, all checked before any
+   * is queued (POST /__admin/faults); messages use the admin body's words by default.
    */
-  addFault(
-    operation: PlantStoreOperation,
-    failure: FailNextOptions | undefined,
-    delay: { ms: number; times: number } | undefined,
-    words?: FaultWords,
-  ): void;
+  addFault(operation: PlantStoreOperation, fault: FaultSet, words?: FaultWords): void;
   /** Takes the next delay (ms) for `operation`, or 0. */
   takeDelay(operation: PlantStoreOperation): number;
-  /** Takes the next failure for `operation`, or undefined. */
-  takeFailure(operation: PlantStoreOperation): PendingFailure | undefined;
+  /** Takes the next failure or break for `operation`, or undefined. */
+  takeFailure(operation: PlantStoreOperation): PendingAnswer | undefined;
+  /**
+   * Resolves when a hanging request must end: at the next `clearFaults()` (a reset clears
+   * them too), or when `shutdown` closes, which also makes every later hang end at once.
+   */
+  hang(): Promise<void>;
 }
 
 /** The operations a fault can target, in process and through POST /__admin/faults. */
@@ -67,12 +99,19 @@ const FAIL_NEXT_OPTIONS = {
   headers: true,
 } satisfies Record<keyof FailNextOptions, true>;
 const DELAY_NEXT_OPTIONS = { times: true } satisfies Record<keyof DelayNextOptions, true>;
+const BREAK_NEXT_OPTIONS = { times: true } satisfies Record<keyof BreakNextOptions, true>;
 /** `failNext(operation)` alone: the server failing as servers do. */
 const DEFAULT_FAILURE_STATUS = 500;
 
-export function createFaultInjector(): FaultInjector {
-  const failures = new Map<PlantStoreOperation, Queued<PendingFailure>[]>();
+/** `shutdown`: closed when the server closes, so no hang can hold its close back. */
+export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
+  const failures = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
   const delays = new Map<PlantStoreOperation, Queued<number>[]>();
+  // Each hanging request's way out; clearFaults() and the shutdown take them all.
+  const hanging = new Set<() => void>();
+  const dropHangs = () => {
+    for (const drop of hanging) drop();
+  };
   // Lets the hot path skip both lookups when no scenario is set, which is nearly always.
   let pending = 0;
 
@@ -105,25 +144,52 @@ export function createFaultInjector(): FaultInjector {
     delayNext(operation, ms: number, options: DelayNextOptions = {}) {
       push(delays, operation, checkDelay(operation, ms, options, IN_PROCESS.delayNext));
     },
-    addFault(operation, failure, delay, words = OVER_HTTP) {
-      // Both are checked before either is queued: a refused fault changes nothing.
+    breakNext(operation, kind: BreakKind, options: BreakNextOptions = {}) {
+      push(failures, operation, checkBreak(operation, kind, options, IN_PROCESS.breakNext));
+    },
+    addFault(operation, fault, words = OVER_HTTP) {
+      // All are checked before any is queued: a refused fault changes nothing.
+      const { failure, delay, break: broken } = fault;
       const checkedFailure = failure && checkFailure(operation, failure, words);
       const checkedDelay = delay && checkDelay(operation, delay.ms, { times: delay.times }, words);
+      const checkedBreak =
+        broken && checkBreak(operation, broken.kind, { times: broken.times }, words);
       if (checkedFailure !== undefined) push(failures, operation, checkedFailure);
       if (checkedDelay !== undefined) push(delays, operation, checkedDelay);
+      if (checkedBreak !== undefined) push(failures, operation, checkedBreak);
     },
     clearFaults() {
       failures.clear();
       delays.clear();
       pending = 0;
+      dropHangs();
     },
     takeDelay(operation) {
       return pending === 0 ? 0 : (take(delays, operation) ?? 0);
     },
     takeFailure(operation) {
-      return pending === 0 ? undefined : take(failures, operation);
+      const taken = pending === 0 ? undefined : take(failures, operation);
+      if (taken !== undefined && "break" in taken && taken.break === "hang") {
+        return { break: "hang", dropped: hang() };
+      }
+      return taken;
     },
+    hang,
   };
+
+  function hang(): Promise<void> {
+    if (shutdown?.closed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      // Watched per hang, not per injector, so sandboxes that come and go leave nothing behind.
+      const unwatch = shutdown?.onClose(() => drop());
+      const drop = () => {
+        hanging.delete(drop);
+        unwatch?.();
+        resolve();
+      };
+      hanging.add(drop);
+    });
+  }
 }
 
 function checkFailure(
@@ -144,6 +210,20 @@ function checkFailure(
   return { value: { status, message, headers }, remaining: checkTimes(options.times, words) };
 }
 
+function checkBreak(
+  operation: PlantStoreOperation,
+  kind: BreakKind,
+  options: BreakNextOptions,
+  words: FaultWords,
+): Queued<PendingBreak> {
+  const prefix = checkCall(operation, options, BREAK_NEXT_OPTIONS, words);
+  if (!BREAK_KINDS.includes(kind)) {
+    // Not echoed: over HTTP it is whatever a client put there, a token included.
+    throw new TypeError(`${prefix}${words.kind} must be one of ${BREAK_KINDS.join(", ")}.`);
+  }
+  return { value: { break: kind }, remaining: checkTimes(options.times, words) };
+}
+
 function checkDelay(
   operation: PlantStoreOperation,
   ms: number,
@@ -157,7 +237,7 @@ function checkDelay(
   return { value: ms, remaining: checkTimes(options.times, words) };
 }
 
-/** The operation and the option names of a failNext or delayNext; returns the message prefix. */
+/** The operation and the option names of a fault; returns the message prefix. */
 function checkCall(
   operation: PlantStoreOperation,
   options: object,

@@ -7,12 +7,15 @@
  */
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
+export { BREAK_KINDS } from "./core-types.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export type { JournalEntry, PlantStoreRequestJournal, ScriptedBy } from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { createPlantStore, defaultSeed } from "./store.js";
 export type {
+  BreakKind,
+  BreakNextOptions,
   CreatePlantResult,
   CreateSandboxOptions,
   DelayNextOptions,

@@ -7,9 +7,10 @@
 import { isBearerToken } from "../contract/bearer-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
+import { brokenAnswer, createHangShutdown } from "./broken-answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
-import { createFaultInjector, type FaultInjector } from "./faults.js";
+import { createFaultInjector, type FaultInjector, type PendingAnswer } from "./faults.js";
 import {
   createRequestJournal,
   type JournalRecord,
@@ -58,13 +59,19 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
    */
   readonly secrets: readonly string[];
   createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
+  /**
+   * Ends every hanging request (breakNext "hang"), in every sandbox too, and every later one at
+   * once: the Node server calls it when it closes, so a hang never holds a shutdown back.
+   */
+  shutdown(): void;
 }
 
 /** Takes checked options (mock-options.ts) and trusts them, as every entry checks its own once. */
 export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const plantsPath = `${basePath}/plants`;
-  const faults = createFaultInjector();
+  const shutdown = createHangShutdown();
+  const faults = createFaultInjector(shutdown);
   const adminToken = config.admin?.token;
   const secrets = adminToken === undefined ? [...(tokens ?? [])] : [...(tokens ?? []), adminToken];
   const journal = createRequestJournal(secrets);
@@ -79,6 +86,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     maxSandboxes: config.maxSandboxes,
     sandboxIdleMs: config.sandboxIdleMs,
     secrets,
+    shutdown,
   });
   const adminApi =
     config.admin === undefined
@@ -142,12 +150,23 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     }
 
     const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
-    const scenario = await applyScenario(world.faults, operation, jsonHeaders);
+    const scenario = await applyScenario(world.faults, operation);
     if (scenario !== undefined) {
-      record.scripted = "failNext";
       // The journal shows what the app sent even when a simulated failure answered it.
       if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
-      return scenario;
+      if ("break" in scenario) {
+        record.scripted = "breakNext";
+        record.broken = scenario.break;
+        const { dropped } = scenario;
+        const hang = dropped === undefined ? world.faults.hang : () => dropped;
+        return brokenAnswer(scenario.break, operation, {
+          headers: jsonHeaders,
+          createStatus,
+          hang,
+        });
+      }
+      record.scripted = "failNext";
+      return errorAnswer(scenario.status, scenario.message, jsonHeaders, scenario.headers);
     }
 
     if (operation === "listPlants") {
@@ -200,24 +219,23 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     secrets,
     failNext: faults.failNext,
     delayNext: faults.delayNext,
+    breakNext: faults.breakNext,
     clearFaults: faults.clearFaults,
     requests: journal.entries,
     clearRequests: journal.clear,
     createSandbox: sandboxes.create,
+    shutdown: shutdown.close,
   };
 }
 
-/** Runs a pending delay, then answers a pending failure if there is one. */
+/** Runs a pending delay, then takes the pending failure or break, if there is one. */
 async function applyScenario(
   faults: FaultInjector,
   operation: PlantStoreOperation,
-  jsonHeaders: HeaderRecord,
-): Promise<CoreAnswer | undefined> {
+): Promise<PendingAnswer | undefined> {
   const delay = faults.takeDelay(operation);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  const failure = faults.takeFailure(operation);
-  if (failure === undefined) return undefined;
-  return errorAnswer(failure.status, failure.message, jsonHeaders, failure.headers);
+  return faults.takeFailure(operation);
 }
 
 async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {

@@ -3,6 +3,7 @@
 // A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
 import { checkOptionNames } from "../contract/option-names.js";
+import type { HangShutdown } from "./broken-answers.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
@@ -37,6 +38,8 @@ export interface SandboxRegistryConfig {
    * added and closed ones removed, so journals and log lines read at use time hide them all.
    */
   secrets: string[];
+  /** Closed when the server closes: every sandbox's hanging requests end. */
+  shutdown?: HangShutdown | undefined;
 }
 
 export interface SandboxRegistry {
@@ -63,6 +66,8 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
 
   function close(entry: Entry): void {
     if (!byId.delete(entry.sandbox.id)) return;
+    // Its hanging requests end with it (dropped), rather than wait on a sandbox nobody can reach.
+    entry.world.faults.clearFaults();
     for (const token of entry.tokens) byToken.delete(token);
     const closed = new Set(entry.tokens);
     const kept = config.secrets.filter((secret) => !closed.has(secret));
@@ -107,7 +112,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         `maxSandboxes (${config.maxSandboxes}) sandboxes are open; close one before creating another.`,
       );
     }
-    const faults = createFaultInjector();
+    const faults = createFaultInjector(config.shutdown);
     const journal = createRequestJournal(config.secrets);
     const id = randomText();
     const token = newToken();
@@ -121,6 +126,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         store,
         failNext: faults.failNext,
         delayNext: faults.delayNext,
+        breakNext: faults.breakNext,
         clearFaults: faults.clearFaults,
         requests: journal.entries,
         clearRequests: journal.clear,

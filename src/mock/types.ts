@@ -2,10 +2,11 @@
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
+import type { BreakKind } from "./core-types.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
 
-export type { NewPlant, Plant, PlantStoreErrorBody };
+export type { BreakKind, NewPlant, Plant, PlantStoreErrorBody };
 
 /** A plant to put in the store before any request: always public. */
 export interface SeedPlant {
@@ -91,13 +92,24 @@ export interface DelayNextOptions {
   times?: number | undefined;
 }
 
+/** How many calls `breakNext` breaks. */
+export interface BreakNextOptions {
+  /** How many calls break; default 1, `Infinity` until `clearFaults()`. */
+  times?: number | undefined;
+}
+
 /** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
 export interface PlantStoreFaults {
   /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
   failNext(operation: PlantStoreOperation, options?: FailNextOptions): void;
   /** Makes the next call(s) of `operation` answer only after `ms` ms (at most 2^31 - 1). */
   delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): void;
-  /** Drops every pending failure and delay. */
+  /**
+   * Breaks the next call(s) of `operation` in a way the contract cannot describe (a dropped
+   * connection, a hang, a cut or malformed body, a wrong shape); a broken create stores nothing.
+   */
+  breakNext(operation: PlantStoreOperation, kind: BreakKind, options?: BreakNextOptions): void;
+  /** Drops every pending failure, delay and break, and ends every hanging request (dropped). */
   clearFaults(): void;
 }
 

@@ -36,9 +36,8 @@ export function worldRoutes(
       POST: async (request) => {
         const parsed = await readAdminBody(request, maxBodyBytes, parseFaultBody);
         if (!parsed.ok) return adminError(parsed.status, parsed.message);
-        const { operation, failure, delay } = parsed.value;
         try {
-          faults.addFault(operation, failure, delay);
+          faults.addFault(parsed.value.operation, parsed.value);
         } catch (error) {
           // The injector's TypeError or RangeError, naming the field.
           return adminError(400, (error as Error).message);
