@@ -25,11 +25,12 @@ import {
   parseLimitParam,
   parseNewPlant,
 } from "./request-input.js";
-import { createSandboxRegistry, isSandboxToken, type SandboxWorld } from "./sandboxes.js";
+import { createSandboxRegistry, type SandboxWorld } from "./sandboxes.js";
 import {
   type AuthResult,
   constantTimeMatcher,
   createBearerAuth,
+  isSandboxToken,
   redactWord,
   WWW_AUTHENTICATE,
   WWW_AUTHENTICATE_INVALID,

@@ -6,19 +6,14 @@ import { checkOptionNames } from "../contract/option-names.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
+import { SANDBOX_TOKEN_PREFIX } from "./tokens.js";
 import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "./types.js";
 
-/** Every sandbox token starts with this, so every path can tell one from a configured token. */
-export const SANDBOX_TOKEN_PREFIX = "psb_";
 /** Bytes of randomness per token and id: 128 bits, as the contract asks. */
 const RANDOM_BYTES = 16;
 
 export const DEFAULT_MAX_SANDBOXES = 1000;
 export const DEFAULT_SANDBOX_IDLE_MS = 30 * 60 * 1000;
-
-export function isSandboxToken(token: string): boolean {
-  return token.startsWith(SANDBOX_TOKEN_PREFIX);
-}
 
 /** What the core serves a sandbox's requests from. */
 export interface SandboxWorld {

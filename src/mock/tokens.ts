@@ -6,6 +6,25 @@ import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 // CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by
 // leaving `tokens` out, never by an empty list, so `[]` is a mistake wherever it is given.
 
+/** Every sandbox token starts with this, so every path can tell one from a configured token. */
+export const SANDBOX_TOKEN_PREFIX = "psb_";
+
+export function isSandboxToken(token: string): boolean {
+  return token.startsWith(SANDBOX_TOKEN_PREFIX);
+}
+
+/**
+ * A configured API or admin token (`name`, as the caller spelled the option or flag) may not
+ * carry the sandbox prefix: a `psb_` token is answered only by its live sandbox, so one given
+ * here could never be used. The value is not printed: it may be a real secret.
+ */
+export function refuseSandboxPrefix(token: string, name: string): void {
+  if (!isSandboxToken(token)) return;
+  throw new RangeError(
+    `${name} must not start with "${SANDBOX_TOKEN_PREFIX}": that prefix marks sandbox tokens, which only their own sandbox answers.`,
+  );
+}
+
 /**
  * `undefined` stays `undefined` (the caller decides the default); anything else must be a
  * non-empty array of bearer tokens. Returns a frozen copy, so changing the caller's array
@@ -25,6 +44,7 @@ export function checkTokens(tokens: unknown, name = "tokens"): readonly string[]
     if (!isBearerToken(token)) {
       throw new TypeError(`${name}[${index}] must be ${BEARER_TOKEN_RULE}.`);
     }
+    refuseSandboxPrefix(token, `${name}[${index}]`);
   }
   return Object.freeze([...tokens]);
 }
