@@ -30,8 +30,10 @@ import {
   type AuthResult,
   constantTimeMatcher,
   createBearerAuth,
+  createSecretTokens,
   isSandboxToken,
   redactWord,
+  type SecretTokens,
   WWW_AUTHENTICATE,
   WWW_AUTHENTICATE_INVALID,
 } from "./tokens.js";
@@ -57,7 +59,7 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
    * The accepted tokens, API, admin and live sandboxes: what no log line may show
    * (request-log.ts). Kept current as sandboxes open and close, so read it at use time.
    */
-  readonly secrets: readonly string[];
+  readonly secrets: SecretTokens;
   createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
 }
 
@@ -67,7 +69,9 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   const plantsPath = `${basePath}/plants`;
   const faults = createFaultInjector();
   const adminToken = config.admin?.token;
-  const secrets = adminToken === undefined ? [...(tokens ?? [])] : [...(tokens ?? []), adminToken];
+  const secrets = createSecretTokens(
+    adminToken === undefined ? tokens : [...(tokens ?? []), adminToken],
+  );
   const journal = createRequestJournal(secrets);
   const global: SandboxWorld = { store, faults, journal };
   // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
@@ -137,7 +141,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
     if (method !== "GET" && method !== "POST") {
       // Any token is a valid method name: `curl -X <token>` must not see it echoed.
-      const shown = redactWord(method, [...secrets, auth.token]);
+      const shown = redactWord(method, secrets.with([auth.token]));
       const message = `The ${shown} method is not allowed on ${plantsPath}; use GET or POST.`;
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }

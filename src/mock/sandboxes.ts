@@ -6,7 +6,7 @@ import { checkOptionNames } from "../contract/option-names.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
-import { SANDBOX_TOKEN_PREFIX } from "./tokens.js";
+import { SANDBOX_TOKEN_PREFIX, type SecretTokens } from "./tokens.js";
 import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "./types.js";
 
 /** Bytes of randomness per token and id: 128 bits, as the contract asks. */
@@ -31,7 +31,7 @@ export interface SandboxRegistryConfig {
    * The core's secrets (configured tokens), shared and kept current: live sandbox tokens are
    * added and closed ones removed, so journals and log lines read at use time hide them all.
    */
-  secrets: string[];
+  secrets: SecretTokens;
 }
 
 export interface SandboxRegistry {
@@ -58,10 +58,10 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
 
   function close(entry: Entry): void {
     if (!byId.delete(entry.sandbox.id)) return;
-    for (const token of entry.tokens) byToken.delete(token);
-    const closed = new Set(entry.tokens);
-    const kept = config.secrets.filter((secret) => !closed.has(secret));
-    config.secrets.splice(0, config.secrets.length, ...kept);
+    for (const token of entry.tokens) {
+      byToken.delete(token);
+      config.secrets.delete(token);
+    }
   }
 
   function expired(entry: Entry, now: number): boolean {
@@ -85,7 +85,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
 
   function admit(entry: Entry, token: string): string {
     entry.tokens.push(token);
-    config.secrets.push(token);
+    config.secrets.add(token);
     byToken.set(token, entry);
     return token;
   }

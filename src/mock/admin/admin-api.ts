@@ -8,7 +8,7 @@ import type { FaultInjector } from "../faults.js";
 import type { RequestJournal } from "../journal.js";
 import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../request-input.js";
 import type { SandboxRegistry } from "../sandboxes.js";
-import { redactWord } from "../tokens.js";
+import { redactWord, type SecretTokens } from "../tokens.js";
 import type { PlantStore } from "../types.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
 import { ADMIN_PREFIX, adminError, worldRoutes } from "./admin-routes.js";
@@ -35,7 +35,7 @@ interface AdminApiOptions {
   /** The admin token; `undefined` leaves the endpoints open. */
   token: string | undefined;
   /** Every accepted token (API and admin): never echoed in a message. */
-  secrets: readonly string[];
+  secrets: SecretTokens;
   /** The sandboxes, served under /__admin/sandboxes. */
   sandboxes: SandboxRegistry;
   /** Resolves once the store's changes are durable (persistence). */
