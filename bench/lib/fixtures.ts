@@ -37,3 +37,18 @@ export const CREATE_REQUEST: BenchRequest = {
   headers: { authorization: AUTHORIZATION, "content-type": "application/json" },
   body: NEW_PLANT_JSON,
 };
+
+/** Opens `count` sandboxes on the admin API, each with three plants and a second token. */
+export async function openSandboxes(baseUrl: string, count: number): Promise<void> {
+  const post = { method: "POST", headers: { "content-type": "application/json" } };
+  const open = async () => {
+    const body = JSON.stringify({ seed: TEN_PLANTS.slice(0, 3) });
+    const opened = await fetch(`${baseUrl}/__admin/sandboxes`, { ...post, body });
+    const { id } = (await opened.json()) as { id: string };
+    const minted = await fetch(`${baseUrl}/__admin/sandboxes/${id}/tokens`, post);
+    if (opened.status !== 201 || minted.status !== 201) throw new Error("no sandbox opened");
+  };
+  for (let done = 0; done < count; done += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, count - done) }, open));
+  }
+}
