@@ -111,7 +111,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return adminApi(request).catch(() => failed);
     }
     if (landingPage !== undefined && wantsLandingPage(request)) {
-      return landingPageAnswer(landingPage, request, basePath);
+      return landingPageAnswer(landingPage, request, basePath, adminApi !== undefined);
     }
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
     const auth = authenticate(request.header("authorization"));
