@@ -13,6 +13,12 @@ import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } f
 const RANDOM_BYTES = 16;
 
 export const DEFAULT_MAX_SANDBOXES = 1000;
+
+/**
+ * What `create` throws at `maxSandboxes`: a RangeError like any other, a class of its own only
+ * so the admin API can tell "full" (429) from a bad seed, which may be a RangeError too (400).
+ */
+export class SandboxLimitError extends RangeError {}
 export const DEFAULT_SANDBOX_IDLE_MS = 30 * 60 * 1000;
 
 /** What the core serves a sandbox's requests from. */
@@ -98,7 +104,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
     });
     sweep(Date.now());
     if (byId.size >= config.maxSandboxes) {
-      throw new RangeError(
+      throw new SandboxLimitError(
         `maxSandboxes (${config.maxSandboxes}) sandboxes are open; close one before creating another.`,
       );
     }

@@ -22,6 +22,8 @@ import {
 export { ADMIN_PREFIX, type AdminPlant } from "./admin-routes.js";
 
 const BODY_METHODS = new Set(["POST", "PUT"]);
+const HIDDEN_REASON =
+  "The request was refused; the reason is not shown because it would hold a token.";
 
 export function isAdminPath(path: string): boolean {
   return path.startsWith(ADMIN_PREFIX) && (path.length === 8 || path[8] === "/");
@@ -96,6 +98,9 @@ export function createAdminApi(
     if (BODY_METHODS.has(request.method) && !isJsonContentType(request.header("content-type"))) {
       return adminError(415, CONTENT_TYPE_MESSAGE);
     }
-    return endpoint(request);
+    const answer = await endpoint(request);
+    // A refusal may name what the body held (an unknown field, an operation): never a token.
+    if (answer.status < 400 || !options.secrets.holds(answer.body)) return answer;
+    return adminError(answer.status, HIDDEN_REASON);
   };
 }
