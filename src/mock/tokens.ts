@@ -126,6 +126,7 @@ export function constantTimeMatcher(tokens: readonly string[]): (token: string) 
 // into the journal too, and follow the same rule.
 
 const REDACTED = "[redacted]";
+const ENCODED_OR_ACCESS_TOKEN = /[%+]|access_token/i;
 /** Tokens at least this long are also found inside longer text. */
 const MIN_SEARCHED = 8;
 
@@ -143,6 +144,8 @@ export interface SecretTokens {
    * are the whole text: inside other text they would redact innocent paths.
    */
   holds(text: string): boolean;
+  /** Whether any token occurs anywhere in `text`, short ones too. */
+  appearsIn(text: string): boolean;
   /** These and `more` (the tokens a journal's kept requests were accepted with). */
   with(more: Iterable<string>): SecretTokens;
 }
@@ -163,6 +166,21 @@ function secretTokens(
   more: Iterable<string>,
 ): SecretTokens {
   const { tokens, lengths } = sandbox;
+  /** `text` is a token, or holds one at least `searched` long. */
+  function found(text: string, searched: number): boolean {
+    for (const token of listed) {
+      if (text === token || (token.length >= searched && text.includes(token))) return true;
+    }
+    if (tokens.has(text)) return true;
+    // Every place the prefix occurs, read as each length a sandbox token has (one, today).
+    for (let at = text.indexOf(SANDBOX_TOKEN_PREFIX); at !== -1; ) {
+      for (const length of lengths.keys()) {
+        if (length >= searched && tokens.has(text.slice(at, at + length))) return true;
+      }
+      at = text.indexOf(SANDBOX_TOKEN_PREFIX, at + 1);
+    }
+    return false;
+  }
   const secrets: SecretTokens = {
     add(token) {
       if (!isSandboxToken(token)) {
@@ -181,20 +199,8 @@ function secretTokens(
       const index = listed.indexOf(token);
       if (index !== -1) listed.splice(index, 1);
     },
-    holds(text) {
-      for (const token of listed) {
-        if (text === token || (token.length >= MIN_SEARCHED && text.includes(token))) return true;
-      }
-      if (tokens.has(text)) return true;
-      // Every place the prefix occurs, read as each length a sandbox token has (one, today).
-      for (let at = text.indexOf(SANDBOX_TOKEN_PREFIX); at !== -1; ) {
-        for (const length of lengths.keys()) {
-          if (length >= MIN_SEARCHED && tokens.has(text.slice(at, at + length))) return true;
-        }
-        at = text.indexOf(SANDBOX_TOKEN_PREFIX, at + 1);
-      }
-      return false;
-    },
+    holds: (text) => found(text, MIN_SEARCHED),
+    appearsIn: (text) => found(text, 1),
     with: (extra) => secretTokens([...listed], sandbox, extra),
   };
   for (const token of more) secrets.add(token);
@@ -202,6 +208,8 @@ function secretTokens(
 }
 
 export function redactTarget(target: string, tokens: SecretTokens): string {
+  // Most targets hold no token, no access_token and nothing encoded: they come out as they are.
+  if (!ENCODED_OR_ACCESS_TOKEN.test(target) && !tokens.appearsIn(target)) return target;
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
   const redactedPath = path
