@@ -62,10 +62,11 @@ describe("npm run bench -- --quick", () => {
     const rows = tableRows(output, TABLE_TITLES[0] as string);
     const servers = [
       "raw node:http (ceiling)",
-      "plant-store-mock --admin, 0 sandboxes",
-      "plant-store-mock --admin, 1,000 sandboxes",
-      "startPlantStoreServer admin, 0 sandboxes",
-      "startPlantStoreServer admin, 1,000 sandboxes",
+      ...[
+        "plant-store-mock --admin --quiet",
+        "plant-store-mock --admin",
+        "startPlantStoreServer admin",
+      ].flatMap((server) => [`${server}, 0 sandboxes`, `${server}, 1,000 sandboxes`]),
     ];
     expect(rows.map((row) => `${row[0]} ${row[1]}`)).toEqual([
       ...servers.map((server) => `GET /plants?limit=10 ${server}`),
@@ -77,12 +78,18 @@ describe("npm run bench -- --quick", () => {
   it("judges every target as PASS or MISS", () => {
     const verdicts = output.split("\n").filter((line) => /^- (PASS|MISS) /.test(line));
     expect(verdicts.map((line) => line.replace(/^- (PASS|MISS) /, "").split(": ")[0])).toEqual([
+      "plant-store-mock --admin --quiet, 0 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.9x with none",
       "plant-store-mock --admin, 0 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
       "plant-store-mock --admin, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
       "plant-store-mock --admin, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.9x with none",
       "startPlantStoreServer admin, 0 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
       "startPlantStoreServer admin, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
       "startPlantStoreServer admin, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.9x with none",
+      "plant-store-mock --admin --quiet, 0 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 1,000 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 1,000 sandboxes, POST /plants, req/s >= 0.9x with none",
       "plant-store-mock --admin, 0 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
       "plant-store-mock --admin, 1,000 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
       "plant-store-mock --admin, 1,000 sandboxes, POST /plants, req/s >= 0.9x with none",
