@@ -201,7 +201,9 @@ function secretTokens(
     },
     holds: (text) => found(text, MIN_SEARCHED),
     appearsIn: (text) => found(text, 1),
-    with: (extra) => secretTokens([...listed], sandbox, extra),
+    // Searched one by one, even a sandbox's: a read of its journal must not put its tokens
+    // back into the live set once it is closed.
+    with: (extra) => secretTokens([...listed, ...extra], sandbox, []),
   };
   for (const token of more) secrets.add(token);
   return secrets;
