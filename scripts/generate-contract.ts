@@ -2,7 +2,9 @@
 // generate runs both; `--check` writes nothing and fails when a file is out of date):
 //
 // - openapi-document.ts: openapi.yaml as a constant, so code that reads the document (the
-//   landing page) needs no file path and no YAML parser at run time, in any runtime or bundle.
+//   landing page) needs no file path and no YAML parser at run time, in any runtime or bundle;
+//   beside it the admin endpoints of openapi.admin.yaml (method, path, summary), which the
+//   landing page lists when they are on.
 // - openapi-validators.js and .d.ts: a validator for every JSON response body openapi.yaml
 //   declares, compiled ahead of time by Ajv's standalone code. Compiling at run time needs
 //   `new Function`, which Cloudflare Workers forbid, and would put Ajv in every install; the
@@ -203,8 +205,21 @@ export declare const specVersion: ${JSON.stringify(document.info.version)};
 }
 
 function documentModule(): string {
+  const admin = parse(readFileSync(new URL("openapi.admin.yaml", root), "utf8")) as {
+    paths: Record<string, Record<string, { summary?: string }>>;
+  };
+  const methods = ["get", "put", "post", "delete", "patch"];
+  const adminEndpoints = Object.entries(admin.paths).flatMap(([path, item]) =>
+    methods.flatMap((method) => {
+      const summary = item[method]?.summary;
+      return summary === undefined ? [] : [{ method: method.toUpperCase(), path, summary }];
+    }),
+  );
   return `${HEADER}
 export const openApiDocument = ${JSON.stringify(document, null, 2)} as const;
+
+/** The admin endpoints openapi.admin.yaml declares, in its order. */
+export const adminEndpoints: readonly { method: string; path: string; summary: string }[] = ${JSON.stringify(adminEndpoints, null, 2)};
 `;
 }
 

@@ -37,3 +37,22 @@ export const CREATE_REQUEST: BenchRequest = {
   headers: { authorization: AUTHORIZATION, "content-type": "application/json" },
   body: NEW_PLANT_JSON,
 };
+
+/**
+ * Opens `count` sandboxes on the admin API, each with three plants and a second token; with
+ * `close`, closes each again, so the server has served the same requests and holds none.
+ */
+export async function openSandboxes(baseUrl: string, count: number, close = false) {
+  const post = { method: "POST", headers: { "content-type": "application/json" } };
+  const open = async () => {
+    const body = JSON.stringify({ seed: TEN_PLANTS.slice(0, 3) });
+    const opened = await fetch(`${baseUrl}/__admin/sandboxes`, { ...post, body });
+    const { id } = (await opened.json()) as { id: string };
+    const minted = await fetch(`${baseUrl}/__admin/sandboxes/${id}/tokens`, post);
+    if (opened.status !== 201 || minted.status !== 201) throw new Error("no sandbox opened");
+    if (close) await fetch(`${baseUrl}/__admin/sandboxes/${id}`, { method: "DELETE" });
+  };
+  for (let done = 0; done < count; done += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, count - done) }, open));
+  }
+}

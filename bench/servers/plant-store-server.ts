@@ -1,10 +1,14 @@
-// Our server started from code with the library's defaults (what a user's test process
-// gets: globals left alone, no log function), seeded with the ten plants the ceiling
-// serves pre-serialised. Prints its URL on stdout when listening.
+// Our server started from code as a user's test process starts it (globals left alone, no
+// log function), seeded with the ten plants the ceiling serves pre-serialised, with the
+// admin endpoints to open sandboxes through. Prints its URL on stdout when listening.
 import { startPlantStoreServer } from "../../src/server/index.js";
 import { BENCH_TOKEN, TEN_PLANTS } from "../lib/fixtures.js";
 
-const server = await startPlantStoreServer({ tokens: [BENCH_TOKEN], seed: TEN_PLANTS });
+const server = await startPlantStoreServer({
+  tokens: [BENCH_TOKEN],
+  seed: TEN_PLANTS,
+  admin: true,
+});
 process.stdout.write(`${server.url}\n`);
 process.on("SIGTERM", () => {
   server.close().then(() => process.exit(0));

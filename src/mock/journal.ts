@@ -5,7 +5,13 @@
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
 import type { BreakKind } from "./core-types.js";
-import { redactJson, redactTarget, redactWord } from "./tokens.js";
+import {
+  createSecretTokens,
+  redactJson,
+  redactTarget,
+  redactWord,
+  type SecretTokens,
+} from "./tokens.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;
@@ -87,7 +93,7 @@ export interface RequestJournal {
 
 /** `secrets`: the accepted tokens (API and admin), redacted from everything an entry shows. */
 export function createRequestJournal(
-  secrets: readonly string[] = [],
+  secrets: SecretTokens = createSecretTokens(),
   capacity = JOURNAL_CAPACITY,
 ): RequestJournal {
   // Records are placed when they arrive, not when answered: a slow list that arrived first is
@@ -132,9 +138,7 @@ export function createRequestJournal(
       // Without a `tokens` list (open mode) any well-formed token is accepted, so `secrets`
       // cannot name them: every token a kept request was accepted with is hidden from every
       // entry, not only from its own request's. Bounded by the ring, as the entries are.
-      const hidden = new Set(secrets);
-      for (const record of kept) if (record.token !== undefined) hidden.add(record.token);
-      const tokens = [...hidden];
+      const tokens = secrets.with(kept.flatMap((record) => record.token ?? []));
       return kept.filter((record) => record.answered).map((record) => toEntry(record, tokens));
     },
     clear() {
@@ -151,7 +155,7 @@ export function noteBody(record: JournalRecord, text: string): void {
 }
 
 /** `tokens`: every token to hide, the configured ones and those the kept requests used. */
-function toEntry(record: JournalRecord, tokens: readonly string[]): JournalEntry {
+function toEntry(record: JournalRecord, tokens: SecretTokens): JournalEntry {
   const target = redactTarget(record.path + record.search, tokens);
   const queryStart = target.indexOf("?");
   const entry: JournalEntry = {

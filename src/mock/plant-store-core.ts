@@ -26,12 +26,15 @@ import {
   parseLimitParam,
   parseNewPlant,
 } from "./request-input.js";
-import { createSandboxRegistry, isSandboxToken, type SandboxWorld } from "./sandboxes.js";
+import { createSandboxRegistry, type SandboxWorld } from "./sandboxes.js";
 import {
   type AuthResult,
   constantTimeMatcher,
   createBearerAuth,
+  createSecretTokens,
+  isSandboxToken,
   redactWord,
+  type SecretTokens,
   WWW_AUTHENTICATE,
   WWW_AUTHENTICATE_INVALID,
 } from "./tokens.js";
@@ -57,7 +60,7 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
    * The accepted tokens, API, admin and live sandboxes: what no log line may show
    * (request-log.ts). Kept current as sandboxes open and close, so read it at use time.
    */
-  readonly secrets: readonly string[];
+  readonly secrets: SecretTokens;
   createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
   /**
    * Ends every hanging request (breakNext "hang"), in every sandbox too, and every later one at
@@ -73,7 +76,9 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   const shutdown = createHangShutdown();
   const faults = createFaultInjector(shutdown);
   const adminToken = config.admin?.token;
-  const secrets = adminToken === undefined ? [...(tokens ?? [])] : [...(tokens ?? []), adminToken];
+  const secrets = createSecretTokens(
+    adminToken === undefined ? tokens : [...(tokens ?? []), adminToken],
+  );
   const journal = createRequestJournal(secrets);
   const global: SandboxWorld = { store, faults, journal };
   // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
@@ -114,7 +119,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return adminApi(request).catch(() => failed);
     }
     if (landingPage !== undefined && wantsLandingPage(request)) {
-      return landingPageAnswer(landingPage, request, basePath);
+      return landingPageAnswer(landingPage, request, basePath, adminApi !== undefined);
     }
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
     const auth = authenticate(request.header("authorization"));
@@ -144,7 +149,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
     if (method !== "GET" && method !== "POST") {
       // Any token is a valid method name: `curl -X <token>` must not see it echoed.
-      const shown = redactWord(method, [...secrets, auth.token]);
+      const shown = redactWord(method, secrets.with([auth.token]));
       const message = `The ${shown} method is not allowed on ${plantsPath}; use GET or POST.`;
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }

@@ -7,19 +7,20 @@ import type { HangShutdown } from "./broken-answers.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
+import { SANDBOX_TOKEN_PREFIX, type SecretTokens } from "./tokens.js";
 import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "./types.js";
 
-/** Every sandbox token starts with this, so every path can tell one from a configured token. */
-export const SANDBOX_TOKEN_PREFIX = "psb_";
 /** Bytes of randomness per token and id: 128 bits, as the contract asks. */
 const RANDOM_BYTES = 16;
 
 export const DEFAULT_MAX_SANDBOXES = 1000;
-export const DEFAULT_SANDBOX_IDLE_MS = 30 * 60 * 1000;
 
-export function isSandboxToken(token: string): boolean {
-  return token.startsWith(SANDBOX_TOKEN_PREFIX);
-}
+/**
+ * What `create` throws at `maxSandboxes`: a RangeError like any other, a class of its own only
+ * so the admin API can tell "full" (429) from a bad seed, which may be a RangeError too (400).
+ */
+export class SandboxLimitError extends RangeError {}
+export const DEFAULT_SANDBOX_IDLE_MS = 30 * 60 * 1000;
 
 /** What the core serves a sandbox's requests from. */
 export interface SandboxWorld {
@@ -37,7 +38,7 @@ export interface SandboxRegistryConfig {
    * The core's secrets (configured tokens), shared and kept current: live sandbox tokens are
    * added and closed ones removed, so journals and log lines read at use time hide them all.
    */
-  secrets: string[];
+  secrets: SecretTokens;
   /** Closed when the server closes: every sandbox's hanging requests end. */
   shutdown?: HangShutdown | undefined;
 }
@@ -68,10 +69,10 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
     if (!byId.delete(entry.sandbox.id)) return;
     // Its hanging requests end with it (dropped), rather than wait on a sandbox nobody can reach.
     entry.world.faults.clearFaults();
-    for (const token of entry.tokens) byToken.delete(token);
-    const closed = new Set(entry.tokens);
-    const kept = config.secrets.filter((secret) => !closed.has(secret));
-    config.secrets.splice(0, config.secrets.length, ...kept);
+    for (const token of entry.tokens) {
+      byToken.delete(token);
+      config.secrets.delete(token);
+    }
   }
 
   function expired(entry: Entry, now: number): boolean {
@@ -95,7 +96,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
 
   function admit(entry: Entry, token: string): string {
     entry.tokens.push(token);
-    config.secrets.push(token);
+    config.secrets.add(token);
     byToken.set(token, entry);
     return token;
   }
@@ -108,7 +109,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
     });
     sweep(Date.now());
     if (byId.size >= config.maxSandboxes) {
-      throw new RangeError(
+      throw new SandboxLimitError(
         `maxSandboxes (${config.maxSandboxes}) sandboxes are open; close one before creating another.`,
       );
     }

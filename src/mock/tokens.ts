@@ -6,6 +6,25 @@ import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 // CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by
 // leaving `tokens` out, never by an empty list, so `[]` is a mistake wherever it is given.
 
+/** Every sandbox token starts with this, so every path can tell one from a configured token. */
+export const SANDBOX_TOKEN_PREFIX = "psb_";
+
+export function isSandboxToken(token: string): boolean {
+  return token.startsWith(SANDBOX_TOKEN_PREFIX);
+}
+
+/**
+ * A configured API or admin token (`name`, as the caller spelled the option or flag) may not
+ * carry the sandbox prefix: a `psb_` token is answered only by its live sandbox, so one given
+ * here could never be used. The value is not printed: it may be a real secret.
+ */
+export function refuseSandboxPrefix(token: string, name: string): void {
+  if (!isSandboxToken(token)) return;
+  throw new RangeError(
+    `${name} must not start with "${SANDBOX_TOKEN_PREFIX}": that prefix marks sandbox tokens, which only their own sandbox answers.`,
+  );
+}
+
 /**
  * `undefined` stays `undefined` (the caller decides the default); anything else must be a
  * non-empty array of bearer tokens. Returns a frozen copy, so changing the caller's array
@@ -25,6 +44,7 @@ export function checkTokens(tokens: unknown, name = "tokens"): readonly string[]
     if (!isBearerToken(token)) {
       throw new TypeError(`${name}[${index}] must be ${BEARER_TOKEN_RULE}.`);
     }
+    refuseSandboxPrefix(token, `${name}[${index}]`);
   }
   return Object.freeze([...tokens]);
 }
@@ -106,15 +126,97 @@ export function constantTimeMatcher(tokens: readonly string[]): (token: string) 
 // into the journal too, and follow the same rule.
 
 const REDACTED = "[redacted]";
+const ENCODED_OR_ACCESS_TOKEN = /[%+]|access_token/i;
 /** Tokens at least this long are also found inside longer text. */
 const MIN_SEARCHED = 8;
 
-export function redactTarget(target: string, tokens: readonly string[]): string {
+/**
+ * The tokens no log line, journal entry or message may show, kept current as sandboxes open
+ * and close. The configured ones are a handful and searched one by one; sandbox tokens may
+ * be thousands, so they are found by their prefix and looked up: a log line costs the same
+ * with a thousand sandboxes open as with none.
+ */
+export interface SecretTokens {
+  add(token: string): void;
+  delete(token: string): void;
+  /**
+   * Whether `text` is a token or holds one. Short tokens ("t" in tests) count only when they
+   * are the whole text: inside other text they would redact innocent paths.
+   */
+  holds(text: string): boolean;
+  /** Whether any token occurs anywhere in `text`, short ones too. */
+  appearsIn(text: string): boolean;
+  /** These and `more` (the tokens a journal's kept requests were accepted with). */
+  with(more: Iterable<string>): SecretTokens;
+}
+
+export function createSecretTokens(tokens: Iterable<string> = []): SecretTokens {
+  return secretTokens([], { tokens: new Set(), lengths: new Map() }, tokens);
+}
+
+/** The sandbox tokens and how many of them have each length, shared by the sets `with` makes. */
+interface SandboxTokens {
+  tokens: Set<string>;
+  lengths: Map<number, number>;
+}
+
+function secretTokens(
+  listed: string[],
+  sandbox: SandboxTokens,
+  more: Iterable<string>,
+): SecretTokens {
+  const { tokens, lengths } = sandbox;
+  /** `text` is a token, or holds one at least `searched` long. */
+  function found(text: string, searched: number): boolean {
+    for (const token of listed) {
+      if (text === token || (token.length >= searched && text.includes(token))) return true;
+    }
+    if (tokens.has(text)) return true;
+    // Every place the prefix occurs, read as each length a sandbox token has (one, today).
+    for (let at = text.indexOf(SANDBOX_TOKEN_PREFIX); at !== -1; ) {
+      for (const length of lengths.keys()) {
+        if (length >= searched && tokens.has(text.slice(at, at + length))) return true;
+      }
+      at = text.indexOf(SANDBOX_TOKEN_PREFIX, at + 1);
+    }
+    return false;
+  }
+  const secrets: SecretTokens = {
+    add(token) {
+      if (!isSandboxToken(token)) {
+        if (!listed.includes(token)) listed.push(token);
+      } else if (!tokens.has(token)) {
+        tokens.add(token);
+        lengths.set(token.length, (lengths.get(token.length) ?? 0) + 1);
+      }
+    },
+    delete(token) {
+      if (tokens.delete(token)) {
+        const left = (lengths.get(token.length) ?? 1) - 1;
+        if (left === 0) lengths.delete(token.length);
+        else lengths.set(token.length, left);
+      }
+      const index = listed.indexOf(token);
+      if (index !== -1) listed.splice(index, 1);
+    },
+    holds: (text) => found(text, MIN_SEARCHED),
+    appearsIn: (text) => found(text, 1),
+    // Searched one by one, even a sandbox's: a read of its journal must not put its tokens
+    // back into the live set once it is closed.
+    with: (extra) => secretTokens([...listed, ...extra], sandbox, []),
+  };
+  for (const token of more) secrets.add(token);
+  return secrets;
+}
+
+export function redactTarget(target: string, tokens: SecretTokens): string {
+  // Most targets hold no token, no access_token and nothing encoded: they come out as they are.
+  if (!ENCODED_OR_ACCESS_TOKEN.test(target) && !tokens.appearsIn(target)) return target;
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
   const redactedPath = path
     .split("/")
-    .map((segment) => (holdsToken(decode(segment), tokens) ? REDACTED : segment))
+    .map((segment) => (tokens.holds(decode(segment)) ? REDACTED : segment))
     .join("/");
   let redacted = redactedPath;
   if (query !== -1) {
@@ -125,47 +227,36 @@ export function redactTarget(target: string, tokens: readonly string[]): string 
         const equals = param.indexOf("=");
         const name = equals === -1 ? param : param.slice(0, equals);
         const decodedName = decode(name.replace(/\+/g, " "));
-        if (holdsToken(decodedName, tokens)) return REDACTED;
+        if (tokens.holds(decodedName)) return REDACTED;
         if (equals === -1) return param;
         const value = decode(param.slice(equals + 1).replace(/\+/g, " "));
-        const secret = decodedName.toLowerCase() === "access_token" || holdsToken(value, tokens);
+        const secret = decodedName.toLowerCase() === "access_token" || tokens.holds(value);
         return secret ? `${name}=${REDACTED}` : param;
       });
     redacted += `?${params.join("&")}`;
   }
   // A token that spans segments or parameters (b64tokens may hold "/" or "+").
-  return holdsToken(decode(redacted), tokens)
+  return tokens.holds(decode(redacted))
     ? `${REDACTED} (the request target held a token)`
     : redacted;
 }
 
 /** A word such as a method ("curl -X <token>" sends one): "[redacted]" when it holds a token. */
-export function redactWord(text: string, tokens: readonly string[]): string {
-  return holdsToken(text, tokens) ? REDACTED : text;
+export function redactWord(text: string, tokens: SecretTokens): string {
+  return tokens.holds(text) ? REDACTED : text;
 }
 
 /** A parsed JSON body with every key and value that holds a token replaced by "[redacted]". */
-export function redactJson(value: unknown, tokens: readonly string[]): unknown {
+export function redactJson(value: unknown, tokens: SecretTokens): unknown {
   if (typeof value === "string") return redactWord(value, tokens);
   // A token of digits is a number once parsed: {"pin": 12345678}.
-  if (typeof value === "number") return holdsToken(String(value), tokens) ? REDACTED : value;
+  if (typeof value === "number") return tokens.holds(String(value)) ? REDACTED : value;
   if (Array.isArray(value)) return value.map((item) => redactJson(item, tokens));
   if (typeof value !== "object" || value === null) return value;
   // fromEntries defines own properties, so a key named "__proto__" stays a key.
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [redactWord(key, tokens), redactJson(item, tokens)]),
   );
-}
-
-/**
- * A segment or value that is a token, or holds one. Short tokens ("t" in tests) count only
- * when they are the whole text: inside other text they would redact innocent paths.
- */
-function holdsToken(text: string, tokens: readonly string[]): boolean {
-  for (const token of tokens) {
-    if (text === token || (token.length >= MIN_SEARCHED && text.includes(token))) return true;
-  }
-  return false;
 }
 
 function decode(text: string): string {

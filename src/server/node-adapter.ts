@@ -106,12 +106,12 @@ class NodeCoreRequest implements CoreRequest {
   constructor(
     private readonly request: IncomingMessage,
     private readonly response: ServerResponse,
-    target: { path: string; search: string },
+    target: { path: string; search: string; host?: string },
     private awaitingContinue: boolean,
   ) {
     this.method = request.method ?? "GET";
     // The adapter has already refused a missing Host on HTTP/1.1 and a malformed one.
-    this.host = request.headers.host ?? null;
+    this.host = target.host ?? request.headers.host ?? null;
     this.path = target.path;
     this.search = target.search;
   }

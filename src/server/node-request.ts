@@ -9,7 +9,8 @@ import type { BodyResult } from "../mock/core-types.js";
 // (dot segments, percent-encoded dots), so the Node path and the fetch path route alike.
 
 export type TargetResult =
-  | { ok: true; path: string; search: string }
+  /** `host`: the authority of an absolute-form target, which stands in for the Host header. */
+  | { ok: true; path: string; search: string; host?: string }
   | { ok: false; reason: "target" | "host" };
 
 // Segments of unreserved and sub-delim characters that do not start with a dot: nothing
@@ -38,8 +39,13 @@ export function parseRequestTarget(request: IncomingMessage): TargetResult {
     return { ok: false, reason: "target" };
   }
   try {
-    const url = absolute ? new URL(target) : new URL(target, BASE);
-    return { ok: true, path: url.pathname, search: url.search };
+    if (!absolute) {
+      const url = new URL(target, BASE);
+      return { ok: true, path: url.pathname, search: url.search };
+    }
+    // RFC 9112 3.2.2: with the absolute form, the target's authority is the host, not Host.
+    const url = new URL(target);
+    return { ok: true, path: url.pathname, search: url.search, host: url.host };
   } catch {
     return { ok: false, reason: "target" };
   }

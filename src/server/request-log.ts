@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
-import { redactTarget, redactWord } from "../mock/tokens.js";
+import { redactTarget, redactWord, type SecretTokens } from "../mock/tokens.js";
 import type { PlantStoreServerLog } from "./server-options.js";
 
 const MAX_PATH_LENGTH = 200;
@@ -11,12 +11,12 @@ export type RawAnswers = WeakMap<ServerResponse, number>;
 /**
  * One line per request once its connection is done with it: `POST /plants 201 2.3 ms`.
  * Only the method, path and query go in (never a header), with any token in them redacted
- * (`tokens`: the API and admin tokens).
+ * (`tokens`: the API, admin and live sandbox tokens).
  */
 export function requestLogger(
   log: PlantStoreServerLog,
   raw: RawAnswers,
-  tokens: readonly string[],
+  tokens: SecretTokens,
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const started = performance.now();

@@ -58,12 +58,15 @@ describe("npm run bench -- --quick", () => {
     }
   });
 
-  it("runs all three servers under load without a single failed request", () => {
+  it("runs every server, without and with 1,000 sandboxes, under load without a single failed request", () => {
     const rows = tableRows(output, TABLE_TITLES[0] as string);
     const servers = [
       "raw node:http (ceiling)",
-      "plant-store-mock --quiet",
-      "startPlantStoreServer defaults",
+      ...[
+        "plant-store-mock --admin --quiet",
+        "plant-store-mock --admin",
+        "startPlantStoreServer admin",
+      ].flatMap((server) => [`${server}, 0 sandboxes`, `${server}, 1,000 sandboxes`]),
     ];
     expect(rows.map((row) => `${row[0]} ${row[1]}`)).toEqual([
       ...servers.map((server) => `GET /plants?limit=10 ${server}`),
@@ -75,10 +78,24 @@ describe("npm run bench -- --quick", () => {
   it("judges every target as PASS or MISS", () => {
     const verdicts = output.split("\n").filter((line) => /^- (PASS|MISS) /.test(line));
     expect(verdicts.map((line) => line.replace(/^- (PASS|MISS) /, "").split(": ")[0])).toEqual([
-      "plant-store-mock --quiet, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
-      "startPlantStoreServer defaults, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
-      "plant-store-mock --quiet, POST /plants, req/s >= 0.6x the ceiling, zero errors",
-      "startPlantStoreServer defaults, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 0 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.9x with none",
+      "plant-store-mock --admin, 0 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "plant-store-mock --admin, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "plant-store-mock --admin, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.9x with none",
+      "startPlantStoreServer admin, 0 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "startPlantStoreServer admin, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.75x the ceiling, zero errors",
+      "startPlantStoreServer admin, 1,000 sandboxes, GET /plants?limit=10, req/s >= 0.9x with none",
+      "plant-store-mock --admin --quiet, 0 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 1,000 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "plant-store-mock --admin --quiet, 1,000 sandboxes, POST /plants, req/s >= 0.9x with none",
+      "plant-store-mock --admin, 0 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "plant-store-mock --admin, 1,000 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "plant-store-mock --admin, 1,000 sandboxes, POST /plants, req/s >= 0.9x with none",
+      "startPlantStoreServer admin, 0 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "startPlantStoreServer admin, 1,000 sandboxes, POST /plants, req/s >= 0.6x the ceiling, zero errors",
+      "startPlantStoreServer admin, 1,000 sandboxes, POST /plants, req/s >= 0.9x with none",
       "SDK listPlants (GET) per call <= 1.1x openapi-fetch + timeout",
       "SDK createPlant (POST) per call <= 1.1x openapi-fetch + timeout",
       "MSW handlers <= 1.2x trivial MSW handler, GET /plants?limit=10",

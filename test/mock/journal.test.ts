@@ -34,7 +34,7 @@ function createRequest(body: string, contentType = "application/json"): Request 
 
 describe("createRequestJournal", () => {
   it("keeps the last `capacity` requests, oldest first", () => {
-    const journal = createRequestJournal([], 3);
+    const journal = createRequestJournal(undefined, 3);
     for (const path of ["/a", "/b", "/c", "/d", "/e"]) {
       journal.finish(journal.start("GET", path, ""), 200);
     }

@@ -154,6 +154,34 @@ describe("sandboxes on the fetch handler", () => {
     );
   });
 
+  it("hides every live sandbox token, among a thousand, wherever a request outside them carries one", async () => {
+    const handle = createPlantStoreFetchHandler({ maxSandboxes: 1000 });
+    const sandboxes = Array.from({ length: 1000 }, () => handle.createSandbox());
+    const [first, middle, last] = [sandboxes[0], sandboxes[500], sandboxes[999]];
+    if (!first || !middle || !last) throw new Error("three sandboxes");
+    const minted = last.createToken();
+    const target = `${BASE}/plants/x${first.token}?q=${encodeURIComponent(middle.token)}&n=1`;
+    await handle(new Request(target, { headers: { authorization: "Bearer outsider" } }));
+    const body = JSON.stringify({ name: `Fern ${minted}`, [last.token]: 1 });
+    await handle(
+      new Request(`${BASE}/plants`, {
+        method: "POST",
+        headers: { authorization: "Bearer outsider", "content-type": "application/json" },
+        body,
+      }),
+    );
+    const [listed, created] = handle.requests();
+    expect(listed).toMatchObject({
+      path: "/plants/[redacted]",
+      query: { q: "[redacted]", n: "1" },
+    });
+    expect(created?.body).toEqual({ name: "[redacted]", "[redacted]": 1 });
+    const shown = JSON.stringify(handle.requests());
+    for (const token of [first.token, middle.token, last.token, minted]) {
+      expect(shown).not.toContain(token);
+    }
+  });
+
   it("isolates 50 sandboxes driven concurrently", async () => {
     const handle = createPlantStoreFetchHandler({ seed: [{ name: "Fern" }] });
     const sandboxes = Array.from({ length: 50 }, () => handle.createSandbox());

@@ -37,6 +37,12 @@ const refusals: [string, unknown, typeof TypeError | typeof RangeError, string][
   ["a token with a CR/LF", ["t1\r\n"], TypeError, `tokens[0] must be ${RULE}.`],
   ["a non-ASCII token", ["caf\u00e9"], TypeError, `tokens[0] must be ${RULE}.`],
   ["a token that is no string", [42], TypeError, `tokens[0] must be ${RULE}.`],
+  [
+    "a sandbox token (psb_), which only its sandbox answers",
+    ["good", "psb_mine"],
+    RangeError,
+    'tokens[1] must not start with "psb_": that prefix marks sandbox tokens, which only their own sandbox answers.',
+  ],
 ];
 
 describe.each(entryPoints)("%s", (_, create) => {

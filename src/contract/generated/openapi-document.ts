@@ -348,3 +348,92 @@ export const openApiDocument = {
     }
   }
 } as const;
+
+/** The admin endpoints openapi.admin.yaml declares, in its order. */
+export const adminEndpoints: readonly { method: string; path: string; summary: string }[] = [
+  {
+    "method": "POST",
+    "path": "/__admin/reset",
+    "summary": "Back to the seed, faults cleared, journal cleared"
+  },
+  {
+    "method": "POST",
+    "path": "/__admin/faults",
+    "summary": "Make the next call(s) of an operation fail, wait, or both"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/faults",
+    "summary": "Drop every pending failure and delay"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/requests",
+    "summary": "The API requests received since the last reset, oldest first"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/requests",
+    "summary": "Empty the journal"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/plants",
+    "summary": "Every stored plant, with its id and visibility"
+  },
+  {
+    "method": "PUT",
+    "path": "/__admin/plants",
+    "summary": "Replace the store's contents"
+  },
+  {
+    "method": "POST",
+    "path": "/__admin/sandboxes",
+    "summary": "Open a sandbox, an isolated world entered through its own token"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/sandboxes/{id}",
+    "summary": "Close a sandbox"
+  },
+  {
+    "method": "POST",
+    "path": "/__admin/sandboxes/{id}/tokens",
+    "summary": "Another caller's token in the sandbox"
+  },
+  {
+    "method": "POST",
+    "path": "/__admin/sandboxes/{id}/reset",
+    "summary": "As POST /__admin/reset, for one sandbox"
+  },
+  {
+    "method": "POST",
+    "path": "/__admin/sandboxes/{id}/faults",
+    "summary": "As POST /__admin/faults, for one sandbox"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/sandboxes/{id}/faults",
+    "summary": "As DELETE /__admin/faults, for one sandbox"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/sandboxes/{id}/requests",
+    "summary": "As GET /__admin/requests, for one sandbox's journal"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/sandboxes/{id}/requests",
+    "summary": "As DELETE /__admin/requests, for one sandbox"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/sandboxes/{id}/plants",
+    "summary": "As GET /__admin/plants, for one sandbox's store"
+  },
+  {
+    "method": "PUT",
+    "path": "/__admin/sandboxes/{id}/plants",
+    "summary": "As PUT /__admin/plants, for one sandbox's store"
+  }
+];

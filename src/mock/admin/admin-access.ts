@@ -15,7 +15,7 @@
 // check share one loopback rule.
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import type { CoreRequest } from "../core-types.js";
-import { createBearerAuth } from "../tokens.js";
+import { createBearerAuth, refuseSandboxPrefix } from "../tokens.js";
 
 /** `true`: the admin endpoints, open. `{ token }`: they require `Authorization: Bearer <token>`. */
 export type PlantStoreAdminOption = boolean | { token?: string | undefined };
@@ -41,6 +41,7 @@ export function checkAdminOption(value: unknown): CheckedAdminOption | undefined
   if (token === undefined) return { token: undefined };
   // Only the rule is printed, never the value: it may be a real secret.
   if (!isBearerToken(token)) throw new TypeError(`admin.token must be ${BEARER_TOKEN_RULE}.`);
+  refuseSandboxPrefix(token, "admin.token");
   return { token };
 }
 

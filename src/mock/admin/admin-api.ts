@@ -8,7 +8,7 @@ import type { FaultInjector } from "../faults.js";
 import type { RequestJournal } from "../journal.js";
 import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../request-input.js";
 import type { SandboxRegistry } from "../sandboxes.js";
-import { redactWord } from "../tokens.js";
+import { redactWord, type SecretTokens } from "../tokens.js";
 import type { PlantStore } from "../types.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
 import { ADMIN_PREFIX, adminError, worldRoutes } from "./admin-routes.js";
@@ -22,6 +22,8 @@ import {
 export { ADMIN_PREFIX, type AdminPlant } from "./admin-routes.js";
 
 const BODY_METHODS = new Set(["POST", "PUT"]);
+const HIDDEN_REASON =
+  "The request was refused; the reason is not shown because it would hold a token.";
 
 export function isAdminPath(path: string): boolean {
   return path.startsWith(ADMIN_PREFIX) && (path.length === 8 || path[8] === "/");
@@ -35,7 +37,7 @@ interface AdminApiOptions {
   /** The admin token; `undefined` leaves the endpoints open. */
   token: string | undefined;
   /** Every accepted token (API and admin): never echoed in a message. */
-  secrets: readonly string[];
+  secrets: SecretTokens;
   /** The sandboxes, served under /__admin/sandboxes. */
   sandboxes: SandboxRegistry;
   /** Resolves once the store's changes are durable (persistence). */
@@ -96,6 +98,9 @@ export function createAdminApi(
     if (BODY_METHODS.has(request.method) && !isJsonContentType(request.header("content-type"))) {
       return adminError(415, CONTENT_TYPE_MESSAGE);
     }
-    return endpoint(request);
+    const answer = await endpoint(request);
+    // A refusal may name what the body held (an unknown field, an operation): never a token.
+    if (answer.status < 400 || !options.secrets.holds(answer.body)) return answer;
+    return adminError(answer.status, HIDDEN_REASON);
   };
 }

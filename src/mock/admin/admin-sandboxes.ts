@@ -4,7 +4,7 @@
 // closes it. A sandbox's store lives in memory only: nothing here waits for the data file.
 import type { CoreAnswer, CoreRequest } from "../core-types.js";
 import { bodyFailureStatus } from "../request-input.js";
-import type { SandboxRegistry } from "../sandboxes.js";
+import { SandboxLimitError, type SandboxRegistry } from "../sandboxes.js";
 import type { SeedPlant } from "../types.js";
 import { ADMIN_PREFIX, adminError, adminJson, type Methods, worldRoutes } from "./admin-routes.js";
 
@@ -31,8 +31,8 @@ export function createSandboxRoutes(
         const { id, token } = sandboxes.create({ seed: seed.value });
         return adminJson(201, { id, token });
       } catch (error) {
-        // Full is a RangeError: too many requests for now, nothing wrong with this one.
-        const status = error instanceof RangeError ? 429 : 400;
+        // Full: too many requests for now, nothing wrong with this one.
+        const status = error instanceof SandboxLimitError ? 429 : 400;
         return adminError(status, (error as Error).message);
       }
     },

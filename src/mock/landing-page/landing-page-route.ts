@@ -5,8 +5,11 @@ import type { CoreAnswer, CoreRequest } from "../core-types.js";
 
 /** A landing page made by `createLandingPage()`, for the fetch handler's `landingPage` option. */
 export interface LandingPage {
-  /** The page's HTML for a request that named `host` (its Host header), the API under `basePath`. */
-  render(host: string | null, basePath: string): string;
+  /**
+   * The page's HTML for a request that named `host` (its Host header), the API under
+   * `basePath`; `admin`: the admin endpoints are on, so the page lists them.
+   */
+  render(host: string | null, basePath: string, admin?: boolean): string;
 }
 
 // Everything on the page comes from the document or the page's own inline code; its script
@@ -40,8 +43,10 @@ export function landingPageAnswer(
   page: LandingPage,
   request: CoreRequest,
   basePath: string,
+  admin: boolean,
 ): CoreAnswer {
-  return { status: 200, headers: HEADERS, body: page.render(request.header("host"), basePath) };
+  const body = page.render(request.header("host"), basePath, admin);
+  return { status: 200, headers: HEADERS, body };
 }
 
 export function checkLandingPage(value: unknown): LandingPage | undefined {

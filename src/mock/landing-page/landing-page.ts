@@ -30,10 +30,10 @@ export function createLandingPage(options: LandingPageOptions = {}): LandingPage
   }
   let api: ApiDescription | undefined;
   return {
-    render(host, basePath) {
+    render(host, basePath, admin = false) {
       api ??= describeApi();
       const baseUrl = `http://${host ?? "localhost"}${basePath}`;
-      return renderPage({ api, baseUrl, basePath, demoToken });
+      return renderPage({ api, baseUrl, basePath, demoToken, admin });
     },
   };
 }

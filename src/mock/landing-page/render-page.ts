@@ -1,6 +1,7 @@
 // The landing page's HTML: name and version, base URL, how to authenticate, every operation
-// of openapi.yaml with its parameters, body, responses and a curl line, the schemas, and a
-// try-it that calls the API from the page.
+// of openapi.yaml with its parameters, body, responses and a curl line, the schemas, a
+// try-it that calls the API from the page, and the admin endpoints when they are on.
+import { adminEndpoints } from "../../contract/generated/openapi-document.js";
 import type {
   ApiDescription,
   OperationDescription,
@@ -17,6 +18,8 @@ interface PageContext {
   basePath: string;
   /** Shown only when the server accepts the public demo token. */
   demoToken: string | undefined;
+  /** The admin endpoints are on: the page lists them. */
+  admin: boolean;
 }
 
 export function renderPage(context: PageContext): string {
@@ -59,6 +62,7 @@ ${api.operations.map((operation) => renderOperation(operation, context)).join("\
 <h2 id="schemas">Schemas</h2>
 ${api.schemas.map(renderSchema).join("\n")}
 </section>
+${context.admin ? renderAdminEndpoints() : ""}
 </main>
 <script>${TRY_IT_SCRIPT}</script>
 </body>
@@ -181,5 +185,20 @@ function renderTryIt(context: PageContext): string {
 <h3>Create a plant</h3>
 <form id="try-create"><label for="try-name">name<input id="try-name" name="name"></label><label for="try-tag">tag<input id="try-tag" name="tag"></label><label for="try-id">id<input id="try-id" name="id" inputmode="numeric" placeholder="assigned"></label><button type="submit">Create plant</button></form>
 <div class="result" id="try-create-result" role="status" aria-live="polite" hidden><p class="status"></p><pre><code></code></pre></div>
+</section>`;
+}
+
+// Listed only, with no curl line or try-it: they answer their own token, or loopback alone.
+function renderAdminEndpoints(): string {
+  const rows = adminEndpoints.map(
+    ({ method, path, summary }) =>
+      `<tr><td><span class="method method-${e(method.toLowerCase())}">${e(method)}</span></td><td><code>${e(path)}</code></td><td>${e(summary)}</td></tr>`,
+  );
+  return `<section aria-labelledby="admin-endpoints">
+<h2 id="admin-endpoints">Admin endpoints</h2>
+<p>This server has its admin endpoints on, for test suites: reset, faults, the request journal, the store, and sandboxes (isolated worlds, each entered through its own <code>psb_</code> token). They are not part of the API above; their own OpenAPI document is <code>openapi.admin.yaml</code> in <code>plant-store-sdk</code>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>
+${rows.join("\n")}
+</tbody></table>
 </section>`;
 }

@@ -6,6 +6,7 @@ import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
 import { checkCorsOrigin } from "../../mock/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
+import { refuseSandboxPrefix } from "../../mock/tokens.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
@@ -109,6 +110,7 @@ function readTokens(
 ): { tokens: string[]; source: TokenSource } {
   if (flags !== undefined) {
     if (!flags.every(isBearerToken)) throw new TypeError(`--token ${TOKEN_RULE}`);
+    for (const flag of flags) refuseSandboxPrefix(flag, "--token");
     return { tokens: flags, source: "--token" };
   }
   // Unset or blank is the demo token; anything else is a list, and an empty entry in it
@@ -125,6 +127,8 @@ function readTokens(
   if (!listed.every(isBearerToken)) {
     throw new TypeError(`PLANT_STORE_TOKENS: every comma-separated token ${TOKEN_RULE}`);
   }
+  for (const token of listed)
+    refuseSandboxPrefix(token, "PLANT_STORE_TOKENS: every comma-separated token");
   return { tokens: listed, source: "PLANT_STORE_TOKENS" };
 }
 
@@ -150,11 +154,13 @@ function readAdminFlags(
   if (!on) return { admin: undefined, adminTokenSource: undefined };
   if (flag !== undefined) {
     if (!isBearerToken(flag)) throw new TypeError(`--admin-token ${TOKEN_RULE}`);
+    refuseSandboxPrefix(flag, "--admin-token");
     return { admin: { token: flag }, adminTokenSource: "--admin-token" };
   }
   const fromEnv = env.PLANT_STORE_ADMIN_TOKEN?.trim() ?? "";
   if (fromEnv !== "") {
     if (!isBearerToken(fromEnv)) throw new TypeError(`PLANT_STORE_ADMIN_TOKEN ${TOKEN_RULE}`);
+    refuseSandboxPrefix(fromEnv, "PLANT_STORE_ADMIN_TOKEN");
     return { admin: { token: fromEnv }, adminTokenSource: "PLANT_STORE_ADMIN_TOKEN" };
   }
   if (openAdminProblem(host, true, undefined) !== undefined) {

@@ -139,6 +139,13 @@ describe("startPlantStoreServer's admin option", () => {
         "admin.token must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.",
       ),
     ],
+    [
+      "a sandbox token (psb_)",
+      { token: "psb_admin" },
+      new RangeError(
+        'admin.token must not start with "psb_": that prefix marks sandbox tokens, which only their own sandbox answers.',
+      ),
+    ],
   ])("refuses %s", async (_case, admin, error) => {
     await expect(startPlantStoreServer({ admin: admin as boolean })).rejects.toThrow(error);
   });

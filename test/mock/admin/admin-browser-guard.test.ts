@@ -212,6 +212,18 @@ describe("the Host of a request to open admin endpoints (DNS rebinding)", () => 
     await expectNothingChanged(dataBefore);
   });
 
+  it("refuses an absolute-form target naming another host, whatever Host says (RFC 9112 3.2.2)", async () => {
+    const dataBefore = await readFile(dataFile, "utf8");
+    const answer = await rawRequest("POST", "http://attacker.example/__admin/reset", {
+      host: "127.0.0.1",
+      "content-type": "application/json",
+    });
+    expect(answer).toEqual({ status: 403, body: { error: 403, message: MESSAGES.host } });
+    await expectNothingChanged(dataBefore);
+    const local = await rawRequest("GET", `http://127.0.0.1:${port}/__admin/plants`, {});
+    expect(local.status).toBe(200);
+  });
+
   it.each([`localhost:${4010}`, "app.localhost", "localhost.", "127.0.0.2", "[::1]:4010"])(
     "answers Host: %s",
     async (host) => {

@@ -105,4 +105,36 @@ describe("the sandboxes' admin endpoints", () => {
       message: "maxSandboxes (1) sandboxes are open; close one before creating another.",
     });
   });
+
+  it("answers a seed with a repeated id 400, not 429, though the store refuses it with a RangeError", async () => {
+    const handle = createPlantStoreFetchHandler({ admin: true, maxSandboxes: 1 });
+    const seed = [
+      { id: 1, name: "Fern" },
+      { id: 1, name: "Ivy" },
+    ];
+    const repeated = await admin(handle, "POST", "/sandboxes", { seed });
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toEqual({ error: 400, message: "seed[1]: id 1 is used twice." });
+    await open(handle); // the refused one took no place
+  });
+
+  it("never shows a token in a refusal, wherever the body put it", async () => {
+    const handle = createPlantStoreFetchHandler({ admin: true, tokens: ["api-token-long-1"] });
+    const { id, token } = await open(handle);
+    const refusals = [
+      await admin(handle, "POST", "/sandboxes", { [token]: [] }),
+      await admin(handle, "POST", `/sandboxes/${id}/faults`, { operation: token }),
+      await admin(handle, "POST", "/faults", { operation: "api-token-long-1" }),
+      await admin(handle, "POST", "/faults", { [token]: 1, operation: "listPlants" }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: 400,
+        message: "The request was refused; the reason is not shown because it would hold a token.",
+      });
+    }
+    const unknown = await admin(handle, "POST", "/faults", { operation: "deletePlant" });
+    expect(await unknown.json()).toMatchObject({ message: expect.stringContaining("deletePlant") });
+  });
 });

@@ -97,6 +97,24 @@ describe("the landing page", () => {
     expect(withSecret.html).toContain("Bearer $TOKEN");
   });
 
+  it("lists every admin endpoint of openapi.admin.yaml, sandboxes included, only when they are on", async () => {
+    const admin = parse(
+      readFileSync(new URL("../../../openapi.admin.yaml", import.meta.url), "utf8"),
+    ) as { paths: Record<string, Record<string, { summary?: string }>> };
+    const { html } = await page(await start({ admin: true }));
+    const section = html.slice(html.indexOf('<section aria-labelledby="admin-endpoints">'));
+    expect(section).toContain('<h2 id="admin-endpoints">Admin endpoints</h2>');
+    for (const [path, item] of Object.entries(admin.paths)) {
+      for (const method of ["get", "put", "post", "delete"]) {
+        if (item[method] === undefined) continue;
+        const cell = `>${method.toUpperCase()}</span></td><td><code>${path}</code>`;
+        expect(section, `${method} ${path}`).toContain(cell);
+      }
+    }
+    expect(section).toContain("<code>/__admin/sandboxes/{id}/tokens</code>");
+    expect((await page(await start())).html).not.toContain("admin-endpoints");
+  });
+
   it("escapes the Host header it shows", async () => {
     const server = await start();
     const { port } = new URL(server.url);

@@ -86,6 +86,18 @@ describe("plant-store-mock admin flags", () => {
       { PLANT_STORE_ADMIN_TOKEN: "secret with spaces" },
       "plant-store-mock: PLANT_STORE_ADMIN_TOKEN must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.\n",
     ],
+    [
+      "an --admin-token that is a sandbox token (psb_)",
+      ["--admin-token", "psb_spaces"],
+      {},
+      'plant-store-mock: --admin-token must not start with "psb_": that prefix marks sandbox tokens, which only their own sandbox answers.\n',
+    ],
+    [
+      "a PLANT_STORE_ADMIN_TOKEN that is a sandbox token (psb_)",
+      ["--admin"],
+      { PLANT_STORE_ADMIN_TOKEN: "psb_spaces" },
+      'plant-store-mock: PLANT_STORE_ADMIN_TOKEN must not start with "psb_": that prefix marks sandbox tokens, which only their own sandbox answers.\n',
+    ],
   ])("refuses %s with one line and exit 2", async (_case, args, env, stderr) => {
     const run = await runToEnd(["--port", "0", ...args], env);
     expect(run).toMatchObject({ code: 2, stdout: "", stderr });

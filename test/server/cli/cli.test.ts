@@ -154,6 +154,10 @@ describe("plant-store-mock", () => {
       ["--token", "has space"],
       "plant-store-mock: --token must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.",
     ],
+    [
+      ["--token", "good", "--token", "psb_mine"],
+      'plant-store-mock: --token must not start with "psb_": that prefix marks sandbox tokens, which only their own sandbox answers.',
+    ],
     [["stray"], "plant-store-mock: Unexpected argument 'stray' (see --help)."],
     [
       ["--seed", "/no/such/seed.json"],
@@ -274,6 +278,14 @@ describe("plant-store-mock", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       "plant-store-mock: PLANT_STORE_TOKENS: every comma-separated token must be a bearer token: letters, digits and - . _ ~ + / (= only at the end), not empty.\n",
+    );
+  });
+
+  it("refuses PLANT_STORE_TOKENS holding a sandbox token (psb_), exit code 2", async () => {
+    const run = await runToEnd(["--port", "0"], { PLANT_STORE_TOKENS: "good,psb_mine" });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'plant-store-mock: PLANT_STORE_TOKENS: every comma-separated token must not start with "psb_": that prefix marks sandbox tokens, which only their own sandbox answers.\n',
     );
   });
 
