@@ -8,7 +8,19 @@
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
-export type { JournalEntry, PlantStoreRequestJournal, ScriptedBy } from "./journal.js";
+export type {
+  CreatePlantBody,
+  CreatePlantEntry,
+  JournalEntry,
+  JournalEntryOf,
+  JournalQuery,
+  ListPlantsEntry,
+  ListPlantsQuery,
+  PlantStoreRequestJournal,
+  RequestFilter,
+  ScriptedBy,
+  UnmatchedEntry,
+} from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { createPlantStore, defaultSeed } from "./store.js";

@@ -4,6 +4,23 @@
 // the query and the body are kept as received and only parsed when someone reads them.
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
+import {
+  type CreatePlantBody,
+  type CreatePlantEntry,
+  checkRequestFilter,
+  type JournalEntry,
+  type JournalEntryOf,
+  type JournalQuery,
+  type ListPlantsEntry,
+  type ListPlantsQuery,
+  matchesFilter,
+  type PlantStoreOperation,
+  type PlantStoreRequestJournal,
+  type RequestFilter,
+  type ScriptedBy,
+  type UnmatchedEntry,
+} from "./journal-entries.js";
+import { checkNewPlant, parseLimitParam } from "./request-input.js";
 import { redactJson, redactTarget, redactWord } from "./tokens.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
@@ -12,46 +29,27 @@ const JOURNAL_CAPACITY = 1000;
 /** Longest create body (in UTF-16 code units) the journal keeps; longer ones are left out. */
 export const JOURNAL_BODY_LIMIT = 16_384;
 
-/** One API request as the journal reports it; plain JSON, the same in process and over HTTP. */
-export interface JournalEntry {
-  /** As received, such as "POST". */
-  method: string;
-  /** Without the query: "/v1/plants". */
-  path: string;
-  /** Query parameters by name; a name given more than once has an array of its values. */
-  query: Record<string, string | string[]>;
-  /** The status of the answer. */
-  status: number;
-  /** From the request reaching the core to its answer, in milliseconds (delays included). */
-  durationMs: number;
-  /** When the request arrived, as an ISO 8601 string. */
-  time: string;
-  /**
-   * The parsed JSON body of a create, when the body was read and was JSON (and at most
-   * JOURNAL_BODY_LIMIT long); also for a create answered by `failNext`. Absent for a list,
-   * and for a create refused before its body was read (401, 404, 405, 415, 413).
-   */
-  body?: unknown;
-  /**
-   * Set when a scenario the test set up made this answer instead of the contract's rules:
-   * which one. Such an answer is never a contract violation by the caller.
-   */
-  scripted?: ScriptedBy;
-}
-
-/** What made a scripted answer: the scenario verb, chaos, or a request's `Prefer: code=N`. */
-export type ScriptedBy = "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
-
-/** The journal as every way of serving the core exposes it (fetch handler, MSW, server). */
-export interface PlantStoreRequestJournal {
-  /** The API requests received (the last 1,000), oldest first; never a header or token. */
-  requests(): JournalEntry[];
-  /** Empties the journal. */
-  clearRequests(): void;
-}
+export type {
+  CreatePlantBody,
+  CreatePlantEntry,
+  JournalEntry,
+  JournalEntryOf,
+  JournalQuery,
+  ListPlantsEntry,
+  ListPlantsQuery,
+  PlantStoreOperation,
+  PlantStoreRequestJournal,
+  RequestFilter,
+  ScriptedBy,
+  UnmatchedEntry,
+};
 
 /** A request on its way through the core; `finish` files its answer. */
 export interface JournalRecord {
+  /** The journal's sequence number, given at arrival. */
+  readonly seq: number;
+  /** The operation the method and path match, or `null`. */
+  readonly operation: PlantStoreOperation | null;
   readonly method: string;
   readonly path: string;
   readonly search: string;
@@ -68,12 +66,21 @@ export interface JournalRecord {
   scripted: ScriptedBy | undefined;
 }
 
-export interface RequestJournal {
+/** The journal of one world; its `PlantStoreRequestJournal` methods are what users call. */
+export interface RequestJournal extends PlantStoreRequestJournal {
   /** Takes the request's place in the journal: entries are in order of arrival. */
-  start(method: string, path: string, search: string): JournalRecord;
+  start(
+    method: string,
+    path: string,
+    search: string,
+    operation?: PlantStoreOperation | null,
+  ): JournalRecord;
   finish(record: JournalRecord, status: number): void;
-  /** The answered requests kept, oldest first, as fresh objects the caller may change. */
-  entries(): JournalEntry[];
+  /**
+   * The answered requests kept that match `filter` (already checked), oldest first, as fresh
+   * objects the caller may change.
+   */
+  entries(filter?: RequestFilter): JournalEntry[];
   /** Empties the journal; a request that arrived before it is never listed after it. */
   clear(): void;
 }
@@ -89,10 +96,38 @@ export function createRequestJournal(
   let ring: (JournalRecord | undefined)[] = new Array(capacity);
   let next = 0;
   let count = 0;
+  let lastSeq = 0;
+
+  function entries(filter: RequestFilter = {}): JournalEntry[] {
+    const first = (next - count + capacity) % capacity;
+    const kept: JournalRecord[] = [];
+    for (let i = 0; i < count; i++) {
+      const record = ring[(first + i) % capacity];
+      if (record !== undefined) kept.push(record);
+    }
+    // Without a `tokens` list (open mode) any well-formed token is accepted, so `secrets`
+    // cannot name them: every token a kept request was accepted with is hidden from every
+    // entry, not only from its own request's. Bounded by the ring, as the entries are.
+    const hidden = new Set(secrets);
+    for (const record of kept) if (record.token !== undefined) hidden.add(record.token);
+    const tokens = [...hidden];
+    return kept
+      .filter((record) => record.status !== 0)
+      .map((record) => toEntry(record, tokens))
+      .filter((entry) => matchesFilter(entry, filter));
+  }
+
+  function clear(): void {
+    ring = new Array(capacity);
+    next = 0;
+    count = 0;
+  }
 
   return {
-    start(method, path, search) {
+    start(method, path, search, operation = null) {
       const record: JournalRecord = {
+        seq: ++lastSeq,
+        operation,
         method,
         path,
         search,
@@ -112,26 +147,11 @@ export function createRequestJournal(
       record.durationMs = Math.round((performance.now() - record.started) * 1000) / 1000;
       record.status = status;
     },
-    entries() {
-      const first = (next - count + capacity) % capacity;
-      const kept: JournalRecord[] = [];
-      for (let i = 0; i < count; i++) {
-        const record = ring[(first + i) % capacity];
-        if (record !== undefined) kept.push(record);
-      }
-      // Without a `tokens` list (open mode) any well-formed token is accepted, so `secrets`
-      // cannot name them: every token a kept request was accepted with is hidden from every
-      // entry, not only from its own request's. Bounded by the ring, as the entries are.
-      const hidden = new Set(secrets);
-      for (const record of kept) if (record.token !== undefined) hidden.add(record.token);
-      const tokens = [...hidden];
-      return kept.filter((record) => record.status !== 0).map((record) => toEntry(record, tokens));
-    },
-    clear() {
-      ring = new Array(capacity);
-      next = 0;
-      count = 0;
-    },
+    entries,
+    clear,
+    requests: <O extends PlantStoreOperation | null>(filter?: RequestFilter<O>) =>
+      entries(checkRequestFilter(filter, "requests")) as JournalEntryOf<O>[],
+    clearRequests: clear,
   };
 }
 
@@ -144,18 +164,53 @@ export function noteBody(record: JournalRecord, text: string): void {
 function toEntry(record: JournalRecord, tokens: readonly string[]): JournalEntry {
   const target = redactTarget(record.path + record.search, tokens);
   const queryStart = target.indexOf("?");
-  const entry: JournalEntry = {
+  const search = queryStart === -1 ? "" : target.slice(queryStart);
+  const fields = {
+    seq: record.seq,
     method: redactWord(record.method, tokens),
     path: queryStart === -1 ? target : target.slice(0, queryStart),
-    query: parseQuery(queryStart === -1 ? "" : target.slice(queryStart)),
+    query: parseQuery(search),
     status: record.status,
     durationMs: record.durationMs,
     time: new Date(performance.timeOrigin + record.started).toISOString(),
   };
-  const body = parseBody(record.bodyText);
-  if (body.ok) entry.body = redactJson(body.value, tokens);
+  let entry: JournalEntry;
+  if (record.operation === "listPlants") {
+    entry = { operation: "listPlants", ...fields, query: listQuery(fields.query, search) };
+  } else if (record.operation === "createPlant") {
+    entry = { operation: "createPlant", ...fields } satisfies CreatePlantEntry;
+    noteCreateBody(entry, record.bodyText, tokens);
+  } else {
+    entry = { operation: null, ...fields } satisfies UnmatchedEntry;
+  }
   if (record.scripted !== undefined) entry.scripted = record.scripted;
   return entry;
+}
+
+/**
+ * `limit` as a number when the contract's rule accepts it. Read from the redacted query, so
+ * a limit that is also a token (all digits) stays "[redacted]".
+ */
+function listQuery(query: JournalQuery, search: string): ListPlantsEntry["query"] {
+  const limit = parseLimitParam(search);
+  if (!limit.ok || limit.limit === undefined) return query;
+  return { ...query, limit: limit.limit } satisfies ListPlantsQuery;
+}
+
+/**
+ * The body under `body` when it is a valid NewPlant once redacted (so a token-valued `id`
+ * that became "[redacted]" is not typed as a number), otherwise under `invalidBody`.
+ */
+function noteCreateBody(
+  entry: CreatePlantEntry,
+  text: string | undefined,
+  tokens: readonly string[],
+): void {
+  const parsed = parseBody(text);
+  if (!parsed.ok) return;
+  const value = redactJson(parsed.value, tokens);
+  if (checkNewPlant(value).ok) entry.body = value as CreatePlantBody;
+  else entry.invalidBody = value;
 }
 
 function parseQuery(search: string): Record<string, string | string[]> {

@@ -111,12 +111,19 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
     const auth = authenticate(request.header("authorization"));
     const world = (auth.ok && isSandboxToken(auth.token) && sandboxes.find(auth.token)) || global;
-    const record = world.journal.start(request.method, request.path, request.search);
+    const { method, path, search } = request;
+    const record = world.journal.start(method, path, search, operationOf(method, path));
     // A store passed in by the user that throws, say: every adapter sends the Error body,
     // never the raw error (MSW would show its stack as the response).
     const answer = await answerApi(request, record, auth, world).catch(() => failed);
     world.journal.finish(record, answer.status);
     return answer;
+  }
+
+  /** What the journal files a request under: by its method and path alone, before any check. */
+  function operationOf(method: string, path: string): PlantStoreOperation | null {
+    if (path !== plantsPath) return null;
+    return method === "GET" ? "listPlants" : method === "POST" ? "createPlant" : null;
   }
 
   async function answerApi(
@@ -141,7 +148,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }
 
-    const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
+    const operation = record.operation as PlantStoreOperation;
     const scenario = await applyScenario(world.faults, operation, jsonHeaders);
     if (scenario !== undefined) {
       record.scripted = "failNext";
@@ -201,7 +208,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     failNext: faults.failNext,
     delayNext: faults.delayNext,
     clearFaults: faults.clearFaults,
-    requests: journal.entries,
+    requests: journal.requests,
     clearRequests: journal.clear,
     createSandbox: sandboxes.create,
   };

@@ -122,7 +122,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         failNext: faults.failNext,
         delayNext: faults.delayNext,
         clearFaults: faults.clearFaults,
-        requests: journal.entries,
+        requests: journal.requests,
         clearRequests: journal.clear,
         reset() {
           store.reset();

@@ -3,6 +3,7 @@
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
+import type { PlantStoreOperation } from "./journal-entries.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
 
 export type { NewPlant, Plant, PlantStoreErrorBody };
@@ -66,8 +67,7 @@ export interface PlantStoreOptions {
   seed?: readonly SeedPlant[] | undefined;
 }
 
-/** The API operations a fault can target, named as the SDK's methods. */
-export type PlantStoreOperation = "listPlants" | "createPlant";
+export type { PlantStoreOperation } from "./journal-entries.js";
 
 /** How `failNext` fails the next call(s). */
 export interface FailNextOptions {

@@ -5,7 +5,14 @@
  * @module plant-store-sdk/server
  */
 export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
-export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js";
+export type {
+  CreatePlantEntry,
+  JournalEntry,
+  ListPlantsEntry,
+  PlantStoreRequestJournal,
+  RequestFilter,
+  UnmatchedEntry,
+} from "../mock/journal.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
 export { PlantStoreDataFileError } from "./persistence/log-format.js";

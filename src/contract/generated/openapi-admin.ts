@@ -307,8 +307,12 @@ export interface components {
             /** @description Milliseconds to wait before answering. */
             delayMs?: number;
         };
-        /** @description One API request as received. */
-        JournalEntry: {
+        /** @description One API request as received; `operation` tells which kind. */
+        JournalEntry: components["schemas"]["ListPlantsEntry"] | components["schemas"]["CreatePlantEntry"] | components["schemas"]["UnmatchedEntry"];
+        /** @description What every journal entry has, whatever the request matched. */
+        JournalEntryFields: {
+            /** @description Increases with arrival; one journal's numbers are never reused, not even after a clear. */
+            seq: number;
             /** @example POST */
             method: string;
             /**
@@ -316,10 +320,6 @@ export interface components {
              * @example /plants
              */
             path: string;
-            /** @description Query parameters; a name given more than once has an array of its values. */
-            query: {
-                [key: string]: string | string[];
-            };
             /** @description The status of the answer. */
             status: number;
             /** @description From the request reaching the server's core to its answer, delays included. */
@@ -330,18 +330,57 @@ export interface components {
              */
             time: string;
             /**
-             * @description The parsed JSON body of a create, when it was read and was JSON (at most 16,384
-             *     characters), also when a fault answered it. Absent for a list and for a create
-             *     refused before its body was read (401, 404, 405, 415, 413).
-             */
-            body?: unknown;
-            /**
              * @description Present when a scenario the test set up made this answer instead of the contract's
              *     rules, and which one. Such an answer is never a contract violation by the caller.
              * @enum {string}
              */
             scripted?: "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
         };
+        /** @description A GET of the plants path, whatever its answer (a 401 included). */
+        ListPlantsEntry: {
+            /** @constant */
+            operation: "listPlants";
+            /** @description The query parameters, with `limit` a number when it was valid (as sent otherwise). */
+            query: {
+                limit?: number | components["schemas"]["QueryValue"];
+            } & {
+                [key: string]: components["schemas"]["QueryValue"];
+            };
+        } & components["schemas"]["JournalEntryFields"];
+        /** @description A POST to the plants path, whatever its answer (a 401 or a 415 included). */
+        CreatePlantEntry: {
+            /** @constant */
+            operation: "createPlant";
+            query: components["schemas"]["JournalQuery"];
+            body?: components["schemas"]["CreatePlantBody"];
+            /**
+             * @description The parsed JSON body when it was read and is JSON but not a valid NewPlant
+             *     (`{"name": 5}`). A body that is not JSON, or longer than 16,384 characters, is in
+             *     neither `body` nor `invalidBody`.
+             */
+            invalidBody?: unknown;
+        } & components["schemas"]["JournalEntryFields"];
+        /** @description A request that matched no operation (another path, another method). */
+        UnmatchedEntry: {
+            operation: null;
+            query: components["schemas"]["JournalQuery"];
+        } & components["schemas"]["JournalEntryFields"];
+        /**
+         * @description A create body that passed the contract's rules for a NewPlant, as the app sent it
+         *     (fields the contract ignores included), any token in it redacted. Absent when the
+         *     body was not read (401, 413, 415) or is not a valid NewPlant.
+         */
+        CreatePlantBody: {
+            name: string;
+            tag?: string;
+            id?: number;
+        };
+        /** @description Query parameters by name. */
+        JournalQuery: {
+            [key: string]: components["schemas"]["QueryValue"];
+        };
+        /** @description A parameter's value; a name given more than once has an array of its values. */
+        QueryValue: string | string[];
         /** @description A stored plant; `public` plants are seen by every token, the others by their owner only. */
         StoredPlant: {
             id: number;

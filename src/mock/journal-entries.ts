@@ -1,0 +1,156 @@
+// What one journal entry shows, typed by the operation the request matched, and the filter of
+// `requests()`. Plain JSON, the same in process and over GET /__admin/requests. This file
+// imports no other module of the core's, so every adapter's types can name the entries.
+import type { NewPlant } from "../client/types.js";
+
+/** The API operations, named as the SDK's methods: what faults target and entries name. */
+export type PlantStoreOperation = "listPlants" | "createPlant";
+
+/** What made a scripted answer: the scenario verb, chaos, or a request's `Prefer: code=N`. */
+export type ScriptedBy = "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
+
+/** Query parameters by name; a name given more than once has an array of its values. */
+export type JournalQuery = Record<string, string | string[]>;
+
+/** A list's query: `limit` is a number when it was valid, as received (text) when it was not. */
+export interface ListPlantsQuery {
+  limit?: number | string | string[];
+  [name: string]: number | string | string[] | undefined;
+}
+
+/**
+ * A create body that passed the contract's rules for a NewPlant, as the app sent it (fields
+ * the contract ignores included), after any token in it was redacted.
+ */
+export type CreatePlantBody = NewPlant & { [field: string]: unknown };
+
+/** What every entry has, whatever the request matched. */
+interface JournalEntryFields {
+  /** Increases with arrival, one journal's numbers never reused (not even after a clear). */
+  seq: number;
+  /** As received, such as "POST". */
+  method: string;
+  /** Without the query: "/v1/plants". */
+  path: string;
+  /** The status of the answer. */
+  status: number;
+  /** From the request reaching the core to its answer, in milliseconds (delays included). */
+  durationMs: number;
+  /** When the request arrived, as an ISO 8601 string. */
+  time: string;
+  /**
+   * Set when a scenario the test set up made this answer instead of the contract's rules:
+   * which one. Such an answer is never a contract violation by the caller.
+   */
+  scripted?: ScriptedBy;
+}
+
+/** A GET of the plants path (whatever its answer, a 401 included). */
+export interface ListPlantsEntry extends JournalEntryFields {
+  operation: "listPlants";
+  query: ListPlantsQuery;
+  body?: undefined;
+  invalidBody?: undefined;
+}
+
+/** A POST to the plants path (whatever its answer, a 401 or a 415 included). */
+export interface CreatePlantEntry extends JournalEntryFields {
+  operation: "createPlant";
+  query: JournalQuery;
+  /** The body, when it was read (not for a 401, 413 or 415) and is a valid NewPlant. */
+  body?: CreatePlantBody;
+  /**
+   * The parsed JSON body, when it was read and is JSON but not a valid NewPlant (`{"name":5}`).
+   * A body that is not JSON, or longer than 16,384 characters, is in neither field.
+   */
+  invalidBody?: unknown;
+}
+
+/** A request that matched no operation: another path (404), another method (405). */
+export interface UnmatchedEntry extends JournalEntryFields {
+  operation: null;
+  query: JournalQuery;
+  body?: undefined;
+  invalidBody?: undefined;
+}
+
+/** One API request as the journal reports it; `operation` tells which kind. */
+export type JournalEntry = ListPlantsEntry | CreatePlantEntry | UnmatchedEntry;
+
+/** The entries of operation `O` (`null`: those that matched none). */
+export type JournalEntryOf<O extends PlantStoreOperation | null> = Extract<
+  JournalEntry,
+  { operation: O }
+>;
+
+/** Which entries `requests(filter)` lists: all the given fields must match. */
+export interface RequestFilter<O extends PlantStoreOperation | null = PlantStoreOperation | null> {
+  /** The operation the request matched; `null` for the requests that matched none. */
+  operation?: O | undefined;
+  /** The status of the answer. */
+  status?: number | undefined;
+}
+
+/** The journal as every way of serving the core exposes it (fetch handler, MSW, server, sandbox). */
+export interface PlantStoreRequestJournal {
+  /**
+   * The API requests received (the last 1,000), oldest first; never a header or token. With a
+   * filter, only the matching ones, typed by its `operation`. A bad filter is a TypeError or
+   * RangeError naming the field.
+   */
+  requests<O extends PlantStoreOperation | null = PlantStoreOperation | null>(
+    filter?: RequestFilter<O>,
+  ): JournalEntryOf<O>[];
+  /** Empties the journal. */
+  clearRequests(): void;
+}
+
+const FILTER_FIELDS = ["operation", "status"];
+const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
+/** The statuses an answer can have: a filter outside them is a mistake, not an empty list. */
+export const FILTER_STATUS_MIN = 100;
+export const FILTER_STATUS_MAX = 599;
+export const FILTER_STATUS_RULE = `an integer from ${FILTER_STATUS_MIN} to ${FILTER_STATUS_MAX}`;
+
+export function isOperation(value: unknown): value is PlantStoreOperation {
+  return OPERATIONS.includes(value as PlantStoreOperation);
+}
+
+export function isFilterStatus(value: number): boolean {
+  return Number.isInteger(value) && value >= FILTER_STATUS_MIN && value <= FILTER_STATUS_MAX;
+}
+
+/** The filter of an in-process call, checked where it enters; `verb` starts each message. */
+export function checkRequestFilter(filter: unknown, verb: string): RequestFilter {
+  if (filter === undefined) return {};
+  if (typeof filter !== "object" || filter === null || Array.isArray(filter)) {
+    throw new TypeError(
+      `${verb}: the filter must be an object such as { operation: "createPlant" }.`,
+    );
+  }
+  const unknown = Object.keys(filter).find((name) => !FILTER_FIELDS.includes(name));
+  if (unknown !== undefined) {
+    throw new TypeError(
+      `${verb}: unknown filter field ${JSON.stringify(unknown)}; the fields are operation, status.`,
+    );
+  }
+  const { operation, status } = filter as Record<string, unknown>;
+  if (operation !== undefined && operation !== null && !isOperation(operation)) {
+    throw new TypeError(`${verb}: operation must be "listPlants", "createPlant" or null.`);
+  }
+  if (status !== undefined) {
+    if (typeof status !== "number") {
+      throw new TypeError(`${verb}: status must be ${FILTER_STATUS_RULE}.`);
+    }
+    if (!isFilterStatus(status))
+      throw new RangeError(`${verb}: status must be ${FILTER_STATUS_RULE}.`);
+  }
+  return { operation, status } as RequestFilter;
+}
+
+export function matchesFilter(entry: JournalEntry, filter: RequestFilter): boolean {
+  return (
+    (filter.operation === undefined || entry.operation === filter.operation) &&
+    (filter.status === undefined || entry.status === filter.status)
+  );
+}
