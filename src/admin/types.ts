@@ -10,8 +10,14 @@ export type { components };
 export type PlantStoreOperation = components["schemas"]["Fault"]["operation"];
 /** A stored plant with its id and whether every token sees it (`public`), never its owner. */
 export type AdminPlant = components["schemas"]["StoredPlant"];
-/** One API request as the server received it (never its headers or a token). */
-export type JournalEntry = components["schemas"]["JournalEntry"];
+/**
+ * One API request as the server received it (never its headers or a token); `operation`
+ * tells which kind. Any entry may be asked for `body`: only a create's can have one.
+ */
+export type JournalEntry = WithBodyField<components["schemas"]["JournalEntry"]>;
+type WithBodyField<E> = E extends { operation: "createPlant" }
+  ? E
+  : E & { body?: undefined; invalidBody?: undefined };
 /** A plant for `load()`, as in a seed file; it is public. Without an `id`, the next free one. */
 export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;
 
