@@ -47,6 +47,7 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
     requests: core.requests,
+    violations: core.violations,
     clearRequests: core.clearRequests,
     createSandbox: core.createSandbox,
   });

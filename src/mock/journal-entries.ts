@@ -43,6 +43,11 @@ interface JournalEntryFields {
    * which one. Such an answer is never a contract violation by the caller.
    */
   scripted?: ScriptedBy;
+  /**
+   * Set when the contract refused what the caller sent (400, 401, 404, 405, 413, 415; never
+   * a 409, which the caller could not foresee, nor a scripted answer): the Error message.
+   */
+  violation?: string;
 }
 
 /** A GET of the plants path (whatever its answer, a 401 included). */
@@ -83,6 +88,10 @@ export type JournalEntryOf<O extends PlantStoreOperation | null> = Extract<
   { operation: O }
 >;
 
+/** An entry the contract refused because of what the caller sent: `violation` says why. */
+export type ContractViolation<O extends PlantStoreOperation | null = PlantStoreOperation | null> =
+  JournalEntryOf<O> & { violation: string };
+
 /** Which entries `requests(filter)` lists: all the given fields must match. */
 export interface RequestFilter<O extends PlantStoreOperation | null = PlantStoreOperation | null> {
   /** The operation the request matched; `null` for the requests that matched none. */
@@ -101,7 +110,14 @@ export interface PlantStoreRequestJournal {
   requests<O extends PlantStoreOperation | null = PlantStoreOperation | null>(
     filter?: RequestFilter<O>,
   ): JournalEntryOf<O>[];
-  /** Empties the journal. */
+  /**
+   * The kept requests the contract refused because of what the caller sent, oldest first,
+   * each with its reason (`violation`); filtered as `requests`. Cleared with the journal.
+   */
+  violations<O extends PlantStoreOperation | null = PlantStoreOperation | null>(
+    filter?: RequestFilter<O>,
+  ): ContractViolation<O>[];
+  /** Empties the journal (its violations too). */
   clearRequests(): void;
 }
 

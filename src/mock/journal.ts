@@ -4,7 +4,9 @@
 // the query and the body are kept as received and only parsed when someone reads them.
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
+import type { CoreAnswer } from "./core-types.js";
 import {
+  type ContractViolation,
   type CreatePlantBody,
   type CreatePlantEntry,
   checkRequestFilter,
@@ -30,6 +32,7 @@ const JOURNAL_CAPACITY = 1000;
 export const JOURNAL_BODY_LIMIT = 16_384;
 
 export type {
+  ContractViolation,
   CreatePlantBody,
   CreatePlantEntry,
   JournalEntry,
@@ -64,6 +67,8 @@ export interface JournalRecord {
   token: string | undefined;
   /** Set by the core when a scenario, not the contract's rules, made the answer. */
   scripted: ScriptedBy | undefined;
+  /** The Error message of a refusal of what the caller sent (`noteViolation`). */
+  violation: string | undefined;
 }
 
 /** The journal of one world; its `PlantStoreRequestJournal` methods are what users call. */
@@ -137,6 +142,7 @@ export function createRequestJournal(
         bodyText: undefined,
         token: undefined,
         scripted: undefined,
+        violation: undefined,
       };
       ring[next] = record;
       next = (next + 1) % capacity;
@@ -151,8 +157,33 @@ export function createRequestJournal(
     clear,
     requests: <O extends PlantStoreOperation | null>(filter?: RequestFilter<O>) =>
       entries(checkRequestFilter(filter, "requests")) as JournalEntryOf<O>[],
+    violations: <O extends PlantStoreOperation | null>(filter?: RequestFilter<O>) =>
+      entries(checkRequestFilter(filter, "violations")).filter(
+        (entry) => entry.violation !== undefined,
+      ) as ContractViolation<O>[],
     clearRequests: clear,
   };
+}
+
+/**
+ * The statuses by which the contract refuses what the caller sent. Not 409: the caller could
+ * not know the id was taken. Not 5xx or the 499 of a client gone: nothing the caller did.
+ */
+const CALLER_FAULT_STATUSES = new Set([400, 401, 404, 405, 413, 415]);
+
+/**
+ * Flags an answer as a contract violation by the caller, its reason the Error message,
+ * unless a scenario the test set up made it (`record.scripted`, set before the answer).
+ */
+export function noteViolation(record: JournalRecord, answer: CoreAnswer): void {
+  if (record.scripted !== undefined || !CALLER_FAULT_STATUSES.has(answer.status)) return;
+  record.violation = errorMessage(answer.body);
+}
+
+function errorMessage(body: string): string {
+  const parsed = parseBody(body);
+  const message = parsed.ok ? (parsed.value as { message?: unknown } | null)?.message : undefined;
+  return typeof message === "string" ? message : "The contract refused the request.";
 }
 
 /** Keeps a create body for the journal; one too long to be worth keeping is left out. */
@@ -184,6 +215,9 @@ function toEntry(record: JournalRecord, tokens: readonly string[]): JournalEntry
     entry = { operation: null, ...fields } satisfies UnmatchedEntry;
   }
   if (record.scripted !== undefined) entry.scripted = record.scripted;
+  // A 405 names the method, which may be a token (`curl -X <token>`): the core redacted the
+  // ones it knew then, this hides any accepted since.
+  if (record.violation !== undefined) entry.violation = redactWord(record.violation, tokens);
   return entry;
 }
 

@@ -14,6 +14,7 @@ import {
   createRequestJournal,
   type JournalRecord,
   noteBody,
+  noteViolation,
   type PlantStoreRequestJournal,
 } from "./journal.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
@@ -116,6 +117,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     // A store passed in by the user that throws, say: every adapter sends the Error body,
     // never the raw error (MSW would show its stack as the response).
     const answer = await answerApi(request, record, auth, world).catch(() => failed);
+    noteViolation(record, answer);
     world.journal.finish(record, answer.status);
     return answer;
   }
@@ -209,6 +211,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     delayNext: faults.delayNext,
     clearFaults: faults.clearFaults,
     requests: journal.requests,
+    violations: journal.violations,
     clearRequests: journal.clear,
     createSandbox: sandboxes.create,
   };

@@ -123,6 +123,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         delayNext: faults.delayNext,
         clearFaults: faults.clearFaults,
         requests: journal.requests,
+        violations: journal.violations,
         clearRequests: journal.clear,
         reset() {
           store.reset();

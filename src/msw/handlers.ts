@@ -76,6 +76,7 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
     delayNext: handle.delayNext,
     clearFaults: handle.clearFaults,
     requests: handle.requests,
+    violations: handle.violations,
     clearRequests: handle.clearRequests,
     createSandbox: handle.createSandbox,
   };

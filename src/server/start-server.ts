@@ -96,6 +96,7 @@ export async function startPlantStoreServer(
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
     requests: core.requests,
+    violations: core.violations,
     clearRequests: core.clearRequests,
     createSandbox: core.createSandbox,
     close() {

@@ -57,3 +57,14 @@ describe("requests(filter) types", () => {
     handle.requests({ op: "createPlant" });
   });
 });
+
+describe("violations(filter) types", () => {
+  it("narrows as requests does, with the reason always there", () => {
+    const [create] = handle.violations({ operation: "createPlant" });
+    expectTypeOf(create?.violation).toEqualTypeOf<string | undefined>();
+    expectTypeOf(create?.body?.name).toEqualTypeOf<string | undefined>();
+    const all = handle.violations();
+    expectTypeOf(all[0]?.violation).toEqualTypeOf<string | undefined>();
+    if (all[0] !== undefined) expectTypeOf(all[0].violation).toEqualTypeOf<string>();
+  });
+});

@@ -335,6 +335,11 @@ export interface components {
              * @enum {string}
              */
             scripted?: "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
+            /**
+             * @description Present when the contract refused what the caller sent (400, 401, 404, 405, 413,
+             *     415; never a 409 or a scripted answer): the Error message, tokens redacted.
+             */
+            violation?: string;
         };
         /** @description A GET of the plants path, whatever its answer (a 401 included). */
         ListPlantsEntry: {

@@ -160,8 +160,22 @@ describe("GET /__admin/requests and DELETE /__admin/requests", () => {
         status: 201,
         body: { name: "Journaled", tag: "log", extra: true },
       },
-      { operation: "listPlants", method: "GET", path: "/plants", query: {}, status: 401 },
-      { operation: null, method: "GET", path: "/nowhere", query: {}, status: 404 },
+      {
+        operation: "listPlants",
+        method: "GET",
+        path: "/plants",
+        query: {},
+        status: 401,
+        violation: "The bearer token in the Authorization header is not accepted.",
+      },
+      {
+        operation: null,
+        method: "GET",
+        path: "/nowhere",
+        query: {},
+        status: 404,
+        violation: "The request path is not part of the Plant Store API; use /plants.",
+      },
     ]);
     const seqs = entries.map((entry) => entry.seq as number);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
