@@ -14,10 +14,12 @@ export type AdminPlant = components["schemas"]["StoredPlant"];
  * One API request as the server received it (never its headers or a token); `operation`
  * tells which kind. Any entry may be asked for `body`: only a create's can have one.
  */
-export type JournalEntry = WithBodyField<components["schemas"]["JournalEntry"]>;
-type WithBodyField<E> = E extends { operation: "createPlant" }
-  ? E
-  : E & { body?: undefined; invalidBody?: undefined };
+export type JournalEntry =
+  | Extract<components["schemas"]["JournalEntry"], { operation: "createPlant" }>
+  | (Exclude<components["schemas"]["JournalEntry"], { operation: "createPlant" }> & {
+      body?: undefined;
+      invalidBody?: undefined;
+    });
 /** A plant for `load()`, as in a seed file; it is public. Without an `id`, the next free one. */
 export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;
 

@@ -9,6 +9,7 @@ export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export type {
+  ContractViolation,
   CreatePlantBody,
   CreatePlantEntry,
   JournalEntry,

@@ -6,6 +6,7 @@
  */
 export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type {
+  ContractViolation,
   CreatePlantEntry,
   JournalEntry,
   ListPlantsEntry,
