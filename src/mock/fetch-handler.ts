@@ -49,6 +49,8 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
     requests: core.requests,
     violations: core.violations,
     clearRequests: core.clearRequests,
+    coverage: core.coverage,
+    clearCoverage: core.clearCoverage,
     createSandbox: core.createSandbox,
   });
 }

@@ -10,6 +10,7 @@ export type { AdminPlant } from "./admin/admin-api.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export type {
   ContractViolation,
+  CoverageRow,
   CreatePlantBody,
   CreatePlantEntry,
   JournalEntry,
@@ -17,6 +18,7 @@ export type {
   JournalQuery,
   ListPlantsEntry,
   ListPlantsQuery,
+  PlantStoreCoverage,
   PlantStoreRequestJournal,
   RequestFilter,
   ScriptedBy,

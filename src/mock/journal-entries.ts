@@ -100,8 +100,27 @@ export interface RequestFilter<O extends PlantStoreOperation | null = PlantStore
   status?: number | undefined;
 }
 
+/** How many answers of one status (or of the spec's `default`) one operation got. */
+export interface CoverageRow {
+  operation: PlantStoreOperation;
+  /** A status the spec lists for the operation, or "default" for every status it does not. */
+  status: number | "default";
+  count: number;
+}
+
+/** Coverage of the contract (coverage.ts), on every way of serving and a sandbox. */
+export interface PlantStoreCoverage {
+  /**
+   * One row per answer openapi.yaml declares for each operation, in the spec's order, with
+   * the count of answers got since the start or the last `clearCoverage()`.
+   */
+  coverage(): CoverageRow[];
+  /** Counts back to zero (`clearRequests()` and `reset()` leave the counts alone). */
+  clearCoverage(): void;
+}
+
 /** The journal as every way of serving the core exposes it (fetch handler, MSW, server, sandbox). */
-export interface PlantStoreRequestJournal {
+export interface PlantStoreRequestJournal extends PlantStoreCoverage {
   /**
    * The API requests received (the last 1,000), oldest first; never a header or token. With a
    * filter, only the matching ones, typed by its `operation`. A bad filter is a TypeError or

@@ -5,8 +5,10 @@
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
 import type { CoreAnswer } from "./core-types.js";
+import { createCoverageCounter } from "./coverage.js";
 import {
   type ContractViolation,
+  type CoverageRow,
   type CreatePlantBody,
   type CreatePlantEntry,
   checkRequestFilter,
@@ -16,6 +18,7 @@ import {
   type ListPlantsEntry,
   type ListPlantsQuery,
   matchesFilter,
+  type PlantStoreCoverage,
   type PlantStoreOperation,
   type PlantStoreRequestJournal,
   type RequestFilter,
@@ -33,6 +36,7 @@ export const JOURNAL_BODY_LIMIT = 16_384;
 
 export type {
   ContractViolation,
+  CoverageRow,
   CreatePlantBody,
   CreatePlantEntry,
   JournalEntry,
@@ -40,6 +44,7 @@ export type {
   JournalQuery,
   ListPlantsEntry,
   ListPlantsQuery,
+  PlantStoreCoverage,
   PlantStoreOperation,
   PlantStoreRequestJournal,
   RequestFilter,
@@ -102,6 +107,7 @@ export function createRequestJournal(
   let next = 0;
   let count = 0;
   let lastSeq = 0;
+  const coverage = createCoverageCounter();
 
   function entries(filter: RequestFilter = {}): JournalEntry[] {
     const first = (next - count + capacity) % capacity;
@@ -152,6 +158,8 @@ export function createRequestJournal(
     finish(record, status) {
       record.durationMs = Math.round((performance.now() - record.started) * 1000) / 1000;
       record.status = status;
+      // Counted even when clear() dropped the record: coverage outlives the journal's entries.
+      if (record.operation !== null) coverage.count(record.operation, status);
     },
     entries,
     clear,
@@ -162,6 +170,8 @@ export function createRequestJournal(
         (entry) => entry.violation !== undefined,
       ) as ContractViolation<O>[],
     clearRequests: clear,
+    coverage: coverage.coverage,
+    clearCoverage: coverage.clearCoverage,
   };
 }
 

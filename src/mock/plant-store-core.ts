@@ -213,6 +213,8 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     requests: journal.requests,
     violations: journal.violations,
     clearRequests: journal.clear,
+    coverage: journal.coverage,
+    clearCoverage: journal.clearCoverage,
     createSandbox: sandboxes.create,
   };
 }

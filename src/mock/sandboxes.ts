@@ -125,6 +125,8 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         requests: journal.requests,
         violations: journal.violations,
         clearRequests: journal.clear,
+        coverage: journal.coverage,
+        clearCoverage: journal.clearCoverage,
         reset() {
           store.reset();
           faults.clearFaults();

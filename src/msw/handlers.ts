@@ -78,6 +78,8 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
     requests: handle.requests,
     violations: handle.violations,
     clearRequests: handle.clearRequests,
+    coverage: handle.coverage,
+    clearCoverage: handle.clearCoverage,
     createSandbox: handle.createSandbox,
   };
 }

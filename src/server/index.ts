@@ -7,9 +7,11 @@
 export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type {
   ContractViolation,
+  CoverageRow,
   CreatePlantEntry,
   JournalEntry,
   ListPlantsEntry,
+  PlantStoreCoverage,
   PlantStoreRequestJournal,
   RequestFilter,
   UnmatchedEntry,

@@ -98,6 +98,8 @@ export async function startPlantStoreServer(
     requests: core.requests,
     violations: core.violations,
     clearRequests: core.clearRequests,
+    coverage: core.coverage,
+    clearCoverage: core.clearCoverage,
     createSandbox: core.createSandbox,
     close() {
       closed ??= graceful.close().finally(() => persistence?.close());
