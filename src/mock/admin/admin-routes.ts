@@ -1,14 +1,14 @@
 // The answers every admin endpoint gives, and the endpoints of one world (the global store,
 // faults and journal, or a sandbox's): reset, faults, requests, violations, coverage, plants.
 import type { components } from "../../contract/generated/openapi-admin.js";
-import { errorAnswer } from "../answers.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
 import {
   FILTER_STATUS_RULE,
   isFilterStatus,
   isOperation,
   type RequestFilter,
-} from "../journal-entries.js";
+} from "../../contract/journal-entries.js";
+import { errorAnswer } from "../answers.js";
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
 import type { SandboxWorld } from "../sandboxes.js";
 import type { StoredPlant } from "../types.js";
 import { parseFaultBody, parsePlantsBody, readAdminBody } from "./admin-bodies.js";
