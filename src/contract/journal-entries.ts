@@ -166,7 +166,11 @@ export function checkRequestFilter(filter: unknown, verb: string): RequestFilter
   return { operation, status } as RequestFilter;
 }
 
-export function matchesFilter(entry: JournalEntry, filter: RequestFilter): boolean {
+/** An entry, or the core's record of one (which knows its operation and status too). */
+export function matchesFilter(
+  entry: Pick<JournalEntry, "operation" | "status">,
+  filter: RequestFilter,
+): boolean {
   return (
     (filter.operation === undefined || entry.operation === filter.operation) &&
     (filter.status === undefined || entry.status === filter.status)

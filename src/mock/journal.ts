@@ -107,10 +107,10 @@ export function createRequestJournal(
     const hidden = new Set(secrets);
     for (const record of kept) if (record.token !== undefined) hidden.add(record.token);
     const tokens = [...hidden];
+    // Filtered before the entries are built: only the matching ones are parsed and redacted.
     return kept
-      .filter((record) => record.status !== 0)
-      .map((record) => toEntry(record, tokens))
-      .filter((entry) => matchesFilter(entry, filter));
+      .filter((record) => record.status !== 0 && matchesFilter(record, filter))
+      .map((record) => toEntry(record, tokens));
   }
 
   function clear(): void {
