@@ -50,7 +50,10 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
     breakNext: core.breakNext,
     clearFaults: core.clearFaults,
     requests: core.requests,
+    violations: core.violations,
     clearRequests: core.clearRequests,
+    coverage: core.coverage,
+    clearCoverage: core.clearCoverage,
     createSandbox: core.createSandbox,
   });
 }

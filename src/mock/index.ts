@@ -5,11 +5,27 @@
  *
  * @module plant-store-sdk/mock
  */
+
+export type {
+  ContractViolation,
+  CoverageRow,
+  CreatePlantBody,
+  CreatePlantEntry,
+  JournalEntry,
+  JournalEntryOf,
+  JournalQuery,
+  ListPlantsEntry,
+  ListPlantsQuery,
+  PlantStoreCoverage,
+  PlantStoreRequestJournal,
+  RequestFilter,
+  ScriptedBy,
+  UnmatchedEntry,
+} from "../contract/journal-entries.js";
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
 export { BREAK_KINDS } from "./core-types.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
-export type { JournalEntry, PlantStoreRequestJournal, ScriptedBy } from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { createPlantStore, defaultSeed } from "./store.js";

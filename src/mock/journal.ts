@@ -4,7 +4,27 @@
 // the query and the body are kept as received and only parsed when someone reads them.
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
-import type { BreakKind } from "./core-types.js";
+
+import {
+  type ContractViolation,
+  type CreatePlantBody,
+  type CreatePlantEntry,
+  checkRequestFilter,
+  type JournalEntry,
+  type JournalEntryOf,
+  type JournalQuery,
+  type ListPlantsEntry,
+  type ListPlantsQuery,
+  matchesFilter,
+  type PlantStoreOperation,
+  type PlantStoreRequestJournal,
+  type RequestFilter,
+  type ScriptedBy,
+  type UnmatchedEntry,
+} from "../contract/journal-entries.js";
+import type { BreakKind, CoreAnswer } from "./core-types.js";
+import { createCoverageCounter } from "./coverage.js";
+import { checkNewPlant, parseLimitParam } from "./request-input.js";
 import {
   createSecretTokens,
   redactJson,
@@ -19,48 +39,16 @@ const JOURNAL_CAPACITY = 1000;
 /** Longest create body (in UTF-16 code units) the journal keeps; longer ones are left out. */
 export const JOURNAL_BODY_LIMIT = 16_384;
 
-/** One API request as the journal reports it; plain JSON, the same in process and over HTTP. */
-export interface JournalEntry {
-  /** As received, such as "POST". */
-  method: string;
-  /** Without the query: "/v1/plants". */
-  path: string;
-  /** Query parameters by name; a name given more than once has an array of its values. */
-  query: Record<string, string | string[]>;
-  /** The status of the answer; 0 when none was sent (breakNext "network-error" and "hang"). */
-  status: number;
-  /** From the request reaching the core to its answer, in milliseconds (delays included). */
-  durationMs: number;
-  /** When the request arrived, as an ISO 8601 string. */
-  time: string;
-  /**
-   * The parsed JSON body of a create, when the body was read and was JSON (and at most
-   * JOURNAL_BODY_LIMIT long); also for a create answered by `failNext`. Absent for a list,
-   * and for a create refused before its body was read (401, 404, 405, 415, 413).
-   */
-  body?: unknown;
-  /**
-   * Set when a scenario the test set up made this answer instead of the contract's rules:
-   * which one. Such an answer is never a contract violation by the caller.
-   */
-  scripted?: ScriptedBy;
-  /** How the answer was broken, when breakNext or chaos broke it. */
-  broken?: BreakKind;
-}
-
-/** What made a scripted answer: the scenario verb, chaos, or a request's `Prefer: code=N`. */
-export type ScriptedBy = "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
-
-/** The journal as every way of serving the core exposes it (fetch handler, MSW, server). */
-export interface PlantStoreRequestJournal {
-  /** The API requests received (the last 1,000), oldest first; never a header or token. */
-  requests(): JournalEntry[];
-  /** Empties the journal. */
-  clearRequests(): void;
-}
+// The entries' types live beside the filter rule (src/contract); the core's own modules that
+// named them here still can.
+export type { JournalEntry, PlantStoreRequestJournal, ScriptedBy };
 
 /** A request on its way through the core; `finish` files its answer. */
 export interface JournalRecord {
+  /** The journal's sequence number, given at arrival. */
+  readonly seq: number;
+  /** The operation the method and path match, or `null`. */
+  readonly operation: PlantStoreOperation | null;
   readonly method: string;
   readonly path: string;
   readonly search: string;
@@ -79,14 +67,25 @@ export interface JournalRecord {
   scripted: ScriptedBy | undefined;
   /** Set by the core when breakNext or chaos broke the answer. */
   broken: BreakKind | undefined;
+  /** The Error message of a refusal of what the caller sent (`noteViolation`). */
+  violation: string | undefined;
 }
 
-export interface RequestJournal {
+/** The journal of one world; its `PlantStoreRequestJournal` methods are what users call. */
+export interface RequestJournal extends PlantStoreRequestJournal {
   /** Takes the request's place in the journal: entries are in order of arrival. */
-  start(method: string, path: string, search: string): JournalRecord;
+  start(
+    method: string,
+    path: string,
+    search: string,
+    operation?: PlantStoreOperation | null,
+  ): JournalRecord;
   finish(record: JournalRecord, status: number): void;
-  /** The answered requests kept, oldest first, as fresh objects the caller may change. */
-  entries(): JournalEntry[];
+  /**
+   * The answered requests kept that match `filter` (already checked), oldest first, as fresh
+   * objects the caller may change.
+   */
+  entries(filter?: RequestFilter): JournalEntry[];
   /** Empties the journal; a request that arrived before it is never listed after it. */
   clear(): void;
 }
@@ -102,10 +101,37 @@ export function createRequestJournal(
   let ring: (JournalRecord | undefined)[] = new Array(capacity);
   let next = 0;
   let count = 0;
+  let lastSeq = 0;
+  const coverage = createCoverageCounter();
+
+  function entries(filter: RequestFilter = {}): JournalEntry[] {
+    const first = (next - count + capacity) % capacity;
+    const kept: JournalRecord[] = [];
+    for (let i = 0; i < count; i++) {
+      const record = ring[(first + i) % capacity];
+      if (record !== undefined) kept.push(record);
+    }
+    // Without a `tokens` list (open mode) any well-formed token is accepted, so `secrets`
+    // cannot name them: every token a kept request was accepted with is hidden from every
+    // entry, not only from its own request's. Bounded by the ring, as the entries are.
+    const tokens = secrets.with(kept.flatMap((record) => record.token ?? []));
+    // Filtered before the entries are built: only the matching ones are parsed and redacted.
+    return kept
+      .filter((record) => record.answered && matchesFilter(record, filter))
+      .map((record) => toEntry(record, tokens));
+  }
+
+  function clear(): void {
+    ring = new Array(capacity);
+    next = 0;
+    count = 0;
+  }
 
   return {
-    start(method, path, search) {
+    start(method, path, search, operation = null) {
       const record: JournalRecord = {
+        seq: ++lastSeq,
+        operation,
         method,
         path,
         search,
@@ -117,6 +143,7 @@ export function createRequestJournal(
         token: undefined,
         scripted: undefined,
         broken: undefined,
+        violation: undefined,
       };
       ring[next] = record;
       next = (next + 1) % capacity;
@@ -127,26 +154,42 @@ export function createRequestJournal(
       record.durationMs = Math.round((performance.now() - record.started) * 1000) / 1000;
       record.status = status;
       record.answered = true;
+      // Counted even when clear() dropped the record: coverage outlives the journal's entries.
+      if (record.operation !== null) coverage.count(record.operation, status);
     },
-    entries() {
-      const first = (next - count + capacity) % capacity;
-      const kept: JournalRecord[] = [];
-      for (let i = 0; i < count; i++) {
-        const record = ring[(first + i) % capacity];
-        if (record !== undefined) kept.push(record);
-      }
-      // Without a `tokens` list (open mode) any well-formed token is accepted, so `secrets`
-      // cannot name them: every token a kept request was accepted with is hidden from every
-      // entry, not only from its own request's. Bounded by the ring, as the entries are.
-      const tokens = secrets.with(kept.flatMap((record) => record.token ?? []));
-      return kept.filter((record) => record.answered).map((record) => toEntry(record, tokens));
-    },
-    clear() {
-      ring = new Array(capacity);
-      next = 0;
-      count = 0;
-    },
+    entries,
+    clear,
+    requests: <O extends PlantStoreOperation | null>(filter?: RequestFilter<O>) =>
+      entries(checkRequestFilter(filter, "requests")) as JournalEntryOf<O>[],
+    violations: <O extends PlantStoreOperation | null>(filter?: RequestFilter<O>) =>
+      entries(checkRequestFilter(filter, "violations")).filter(
+        (entry) => entry.violation !== undefined,
+      ) as ContractViolation<O>[],
+    clearRequests: clear,
+    coverage: coverage.coverage,
+    clearCoverage: coverage.clearCoverage,
   };
+}
+
+/**
+ * The statuses by which the contract refuses what the caller sent. Not 409: the caller could
+ * not know the id was taken. Not 5xx or the 499 of a client gone: nothing the caller did.
+ */
+const CALLER_FAULT_STATUSES = new Set([400, 401, 404, 405, 413, 415]);
+
+/**
+ * Flags an answer as a contract violation by the caller, its reason the Error message,
+ * unless a scenario the test set up made it (`record.scripted`, set before the answer).
+ */
+export function noteViolation(record: JournalRecord, answer: CoreAnswer): void {
+  if (record.scripted !== undefined || !CALLER_FAULT_STATUSES.has(answer.status)) return;
+  record.violation = errorMessage(answer.body);
+}
+
+function errorMessage(body: string): string {
+  const parsed = parseBody(body);
+  const message = parsed.ok ? (parsed.value as { message?: unknown } | null)?.message : undefined;
+  return typeof message === "string" ? message : "The contract refused the request.";
 }
 
 /** Keeps a create body for the journal; one too long to be worth keeping is left out. */
@@ -158,19 +201,57 @@ export function noteBody(record: JournalRecord, text: string): void {
 function toEntry(record: JournalRecord, tokens: SecretTokens): JournalEntry {
   const target = redactTarget(record.path + record.search, tokens);
   const queryStart = target.indexOf("?");
-  const entry: JournalEntry = {
+  const search = queryStart === -1 ? "" : target.slice(queryStart);
+  const fields = {
+    seq: record.seq,
     method: redactWord(record.method, tokens),
     path: queryStart === -1 ? target : target.slice(0, queryStart),
-    query: parseQuery(queryStart === -1 ? "" : target.slice(queryStart)),
+    query: parseQuery(search),
     status: record.status,
     durationMs: record.durationMs,
     time: new Date(performance.timeOrigin + record.started).toISOString(),
   };
-  const body = parseBody(record.bodyText);
-  if (body.ok) entry.body = redactJson(body.value, tokens);
+  let entry: JournalEntry;
+  if (record.operation === "listPlants") {
+    entry = { operation: "listPlants", ...fields, query: listQuery(fields.query, search) };
+  } else if (record.operation === "createPlant") {
+    entry = { operation: "createPlant", ...fields } satisfies CreatePlantEntry;
+    noteCreateBody(entry, record.bodyText, tokens);
+  } else {
+    entry = { operation: null, ...fields } satisfies UnmatchedEntry;
+  }
   if (record.scripted !== undefined) entry.scripted = record.scripted;
   if (record.broken !== undefined) entry.broken = record.broken;
+  // A 405 names the method, which may be a token (`curl -X <token>`): the core redacted the
+  // ones it knew then, this hides any accepted since.
+  if (record.violation !== undefined) entry.violation = redactWord(record.violation, tokens);
   return entry;
+}
+
+/**
+ * `limit` as a number when the contract's rule accepts it. Read from the redacted query, so
+ * a limit that is also a token (all digits) stays "[redacted]".
+ */
+function listQuery(query: JournalQuery, search: string): ListPlantsEntry["query"] {
+  const limit = parseLimitParam(search);
+  if (!limit.ok || limit.limit === undefined) return query;
+  return { ...query, limit: limit.limit } satisfies ListPlantsQuery;
+}
+
+/**
+ * The body under `body` when it is a valid NewPlant once redacted (so a token-valued `id`
+ * that became "[redacted]" is not typed as a number), otherwise under `invalidBody`.
+ */
+function noteCreateBody(
+  entry: CreatePlantEntry,
+  text: string | undefined,
+  tokens: SecretTokens,
+): void {
+  const parsed = parseBody(text);
+  if (!parsed.ok) return;
+  const value = redactJson(parsed.value, tokens);
+  if (checkNewPlant(value).ok) entry.body = value as CreatePlantBody;
+  else entry.invalidBody = value;
 }
 
 function parseQuery(search: string): Record<string, string | string[]> {

@@ -15,6 +15,7 @@ import {
   createRequestJournal,
   type JournalRecord,
   noteBody,
+  noteViolation,
   type PlantStoreRequestJournal,
 } from "./journal.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
@@ -124,12 +125,20 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
     const auth = authenticate(request.header("authorization"));
     const world = (auth.ok && isSandboxToken(auth.token) && sandboxes.find(auth.token)) || global;
-    const record = world.journal.start(request.method, request.path, request.search);
+    const { method, path, search } = request;
+    const record = world.journal.start(method, path, search, operationOf(method, path));
     // A store passed in by the user that throws, say: every adapter sends the Error body,
     // never the raw error (MSW would show its stack as the response).
     const answer = await answerApi(request, record, auth, world).catch(() => failed);
+    noteViolation(record, answer);
     world.journal.finish(record, answer.status);
     return answer;
+  }
+
+  /** What the journal files a request under: by its method and path alone, before any check. */
+  function operationOf(method: string, path: string): PlantStoreOperation | null {
+    if (path !== plantsPath) return null;
+    return method === "GET" ? "listPlants" : method === "POST" ? "createPlant" : null;
   }
 
   async function answerApi(
@@ -154,7 +163,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }
 
-    const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
+    const operation = record.operation as PlantStoreOperation;
     const scenario = await applyScenario(world.faults, operation);
     if (scenario !== undefined) {
       // The journal shows what the app sent even when a simulated failure answered it.
@@ -226,8 +235,11 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     delayNext: faults.delayNext,
     breakNext: faults.breakNext,
     clearFaults: faults.clearFaults,
-    requests: journal.entries,
+    requests: journal.requests,
+    violations: journal.violations,
     clearRequests: journal.clear,
+    coverage: journal.coverage,
+    clearCoverage: journal.clearCoverage,
     createSandbox: sandboxes.create,
     shutdown: shutdown.close,
   };

@@ -2,9 +2,10 @@
 // UTF-8 text with a byte cap, what a body that cannot be read is answered), a list's `limit`
 // and a create's fields. Each is checked in a fixed order, so a request with several faults
 // always gets the same answer.
+
+import type { NewPlant } from "../client/types.js";
 import { ID_MESSAGE, isPlantId } from "../contract/plant-id.js";
 import type { BodyResult } from "./core-types.js";
-import type { NewPlant } from "./types.js";
 
 /** The answer to a body whose Content-Type is not JSON: the API's create and the admin POST/PUT. */
 export const CONTENT_TYPE_MESSAGE =
@@ -128,6 +129,11 @@ export function parseNewPlant(text: string): NewPlantResult {
   } catch {
     return fail("The request body is not valid JSON.");
   }
+  return checkNewPlant(body);
+}
+
+/** A parsed body checked by the same rules (the journal types a create's body by them). */
+export function checkNewPlant(body: unknown): NewPlantResult {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return fail("The request body must be a JSON object.");
   }

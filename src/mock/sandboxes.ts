@@ -129,8 +129,11 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         delayNext: faults.delayNext,
         breakNext: faults.breakNext,
         clearFaults: faults.clearFaults,
-        requests: journal.entries,
+        requests: journal.requests,
+        violations: journal.violations,
         clearRequests: journal.clear,
+        coverage: journal.coverage,
+        clearCoverage: journal.clearCoverage,
         reset() {
           store.reset();
           faults.clearFaults();

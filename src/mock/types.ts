@@ -1,6 +1,7 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+import type { PlantStoreOperation } from "../contract/journal-entries.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { BreakKind } from "./core-types.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
@@ -67,8 +68,7 @@ export interface PlantStoreOptions {
   seed?: readonly SeedPlant[] | undefined;
 }
 
-/** The API operations a fault can target, named as the SDK's methods. */
-export type PlantStoreOperation = "listPlants" | "createPlant";
+export type { PlantStoreOperation } from "../contract/journal-entries.js";
 
 /** How `failNext` fails the next call(s). */
 export interface FailNextOptions {
@@ -178,7 +178,7 @@ export interface PlantStoreSandbox extends PlantStoreFaults, PlantStoreRequestJo
   /** Its first bearer token: a secret. */
   readonly token: string;
   readonly store: PlantStore;
-  /** Store back to its seed, faults and journal cleared. */
+  /** Store back to its seed, faults and journal cleared; coverage counts are kept. */
   reset(): void;
   /** Another caller's token in this sandbox (sees the public plants and its own). */
   createToken(): string;

@@ -91,7 +91,10 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
     breakNext: handle.breakNext,
     clearFaults: handle.clearFaults,
     requests: handle.requests,
+    violations: handle.violations,
     clearRequests: handle.clearRequests,
+    coverage: handle.coverage,
+    clearCoverage: handle.clearCoverage,
     createSandbox: handle.createSandbox,
   };
 }

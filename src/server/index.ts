@@ -4,8 +4,19 @@
  *
  * @module plant-store-sdk/server
  */
+
+export type {
+  ContractViolation,
+  CoverageRow,
+  CreatePlantEntry,
+  JournalEntry,
+  ListPlantsEntry,
+  PlantStoreCoverage,
+  PlantStoreRequestJournal,
+  RequestFilter,
+  UnmatchedEntry,
+} from "../contract/journal-entries.js";
 export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
-export type { JournalEntry, PlantStoreRequestJournal } from "../mock/journal.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
 export { PlantStoreDataFileError } from "./persistence/log-format.js";

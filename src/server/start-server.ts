@@ -97,7 +97,10 @@ export async function startPlantStoreServer(
     breakNext: core.breakNext,
     clearFaults: core.clearFaults,
     requests: core.requests,
+    violations: core.violations,
     clearRequests: core.clearRequests,
+    coverage: core.coverage,
+    clearCoverage: core.clearCoverage,
     createSandbox: core.createSandbox,
     close() {
       // A hanging request (breakNext) would hold the graceful close back for ever.

@@ -96,7 +96,7 @@ describe("breakNext refuses, when called, what it cannot do", () => {
       "wrong-shape",
     ]);
     expect(schemas.Fault.properties.break.enum).toEqual(BREAK_KINDS);
-    expect(schemas.JournalEntry.properties.broken.enum).toEqual(BREAK_KINDS);
+    expect(schemas.JournalEntryFields.properties.broken.enum).toEqual(BREAK_KINDS);
   });
 });
 

@@ -77,7 +77,7 @@ describe("createRequestJournal", () => {
       JSON.stringify("y".repeat(JOURNAL_BODY_LIMIT - 2)),
     ];
     for (const body of bodies) {
-      const record = journal.start("POST", "/plants", "");
+      const record = journal.start("POST", "/plants", "", "createPlant");
       noteBody(record, body);
       journal.finish(record, 201);
     }
@@ -85,12 +85,13 @@ describe("createRequestJournal", () => {
     expect(entries[0]?.body).toEqual({ name: "A" });
     expect(entries[1]).not.toHaveProperty("body");
     expect(entries[2]).not.toHaveProperty("body");
-    expect(entries[3]?.body).toBe("y".repeat(JOURNAL_BODY_LIMIT - 2));
+    expect(entries[3]).not.toHaveProperty("body");
+    expect(entries[3]?.invalidBody).toBe("y".repeat(JOURNAL_BODY_LIMIT - 2));
   });
 
   it("hands out copies: changing one changes nothing kept", () => {
     const journal = createRequestJournal();
-    const record = journal.start("POST", "/plants", "?a=1");
+    const record = journal.start("POST", "/plants", "?a=1", "createPlant");
     noteBody(record, '{"name":"A"}');
     journal.finish(record, 201);
     const [first] = journal.entries();
@@ -112,21 +113,24 @@ describe("the journal of the fetch handler", () => {
     await handle(authorized("/other"));
     await handle(authorized("/plants", { method: "DELETE" }));
 
-    expect(handle.requests().map(({ durationMs, time, ...entry }) => entry)).toEqual([
-      { method: "GET", path: "/plants", query: { limit: "1" }, status: 200 },
+    const post = { operation: "createPlant", method: "POST", path: "/plants", query: {} };
+    // The reasons of the refusals are checked in journal-violations.test.ts.
+    expect(handle.requests().map(({ durationMs, time, violation, ...entry }) => entry)).toEqual([
       {
-        method: "POST",
+        seq: 1,
+        operation: "listPlants",
+        method: "GET",
         path: "/plants",
-        query: {},
-        status: 201,
-        body: { name: "Fern", tag: "green" },
+        query: { limit: 1 },
+        status: 200,
       },
-      { method: "POST", path: "/plants", query: {}, status: 400, body: { name: 5 } },
-      { method: "POST", path: "/plants", query: {}, status: 400 },
-      { method: "POST", path: "/plants", query: {}, status: 415 },
-      { method: "POST", path: "/plants", query: {}, status: 401 },
-      { method: "GET", path: "/other", query: {}, status: 404 },
-      { method: "DELETE", path: "/plants", query: {}, status: 405 },
+      { seq: 2, ...post, status: 201, body: { name: "Fern", tag: "green" } },
+      { seq: 3, ...post, status: 400, invalidBody: { name: 5 } },
+      { seq: 4, ...post, status: 400 },
+      { seq: 5, ...post, status: 415 },
+      { seq: 6, ...post, status: 401 },
+      { seq: 7, operation: null, method: "GET", path: "/other", query: {}, status: 404 },
+      { seq: 8, operation: null, method: "DELETE", path: "/plants", query: {}, status: 405 },
     ]);
     for (const entry of handle.requests()) {
       expect(entry.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -199,8 +203,8 @@ describe("the journal of the fetch handler", () => {
     for (let i = 0; i < 1001; i++) await handle(authorized(`/plants?limit=${i}`));
     const entries = handle.requests();
     expect(entries).toHaveLength(1000);
-    expect(entries[0]?.query).toEqual({ limit: "1" });
-    expect(entries.at(-1)?.query).toEqual({ limit: "1000" });
+    expect(entries[0]?.query).toEqual({ limit: 1 });
+    expect(entries.at(-1)?.query).toEqual({ limit: 1000 });
     handle.clearRequests();
     expect(handle.requests()).toEqual([]);
   });
@@ -212,7 +216,7 @@ describe("the journal of the MSW handler set", () => {
     const response = await getResponse(plantStore.handlers, authorized("/v1/plants?limit=2"));
     expect(response?.status).toBe(200);
     expect(plantStore.requests().map((entry) => [entry.path, entry.query, entry.status])).toEqual([
-      ["/v1/plants", { limit: "2" }, 200],
+      ["/v1/plants", { limit: 2 }, 200],
     ]);
     plantStore.clearRequests();
     expect(plantStore.requests()).toEqual([]);
@@ -231,7 +235,7 @@ describe("tokens in the request target", () => {
     const entries = handle.requests();
     expect(entries).toHaveLength(3);
     expect(JSON.stringify(entries)).not.toMatch(/journal(-|%2D)secret/);
-    expect(entries[0]?.query).toEqual({ access_token: "[redacted]", limit: "1" });
+    expect(entries[0]?.query).toEqual({ access_token: "[redacted]", limit: 1 });
     expect(entries[1]?.path).toBe("/plants/[redacted]");
   });
 
@@ -309,10 +313,12 @@ describe("tokens in the request target", () => {
       { name: "Pin", id: 12345678 },
     ];
     for (const body of bodies) await handle(createRequest(JSON.stringify(body)));
-    expect(handle.requests().map((entry) => entry.body)).toEqual([
+    // The redacted id is no plant id any more: the body is shown as invalid, never typed wrong.
+    expect(handle.requests().map((entry) => entry.body ?? entry.invalidBody)).toEqual([
       { name: "Fern", apiKey: "[redacted]", nested: [{ deep: "[redacted]" }] },
       { name: "[redacted]", tag: "totally", "[redacted]": 1 },
       { name: "Pin", id: "[redacted]" },
     ]);
+    expect(handle.requests()[2]).not.toHaveProperty("body");
   });
 });

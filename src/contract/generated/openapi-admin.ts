@@ -16,7 +16,7 @@ export interface paths {
         /**
          * Back to the seed, faults cleared, journal cleared
          * @description The store goes back to the plants it was started with (the seed), every pending
-         *     failure and delay is dropped, and the request journal is emptied. It takes no body,
+         *     failure and delay is dropped, and the request journal is emptied (coverage counts are kept). It takes no body,
          *     but like every admin `POST` it needs `Content-Type: application/json`.
          */
         post: operations["reset"];
@@ -61,13 +61,59 @@ export interface paths {
         /**
          * The API requests received since the last reset, oldest first
          * @description The last 1,000 requests to the API (not to the admin endpoints or the landing page).
-         *     Never a header, so never the `Authorization` value or any token.
+         *     Never a header, so never the `Authorization` value or any token. `operation` and
+         *     `status` keep only the matching entries.
          */
         get: operations["listRequests"];
         put?: never;
         post?: never;
         /** Empty the journal */
         delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journal's contract violations, oldest first
+         * @description The journal's entries the contract refused because of what the caller sent (400, 401,
+         *     404, 405, 413, 415; never a 409 or a scripted answer), each with `violation`, the
+         *     Error message. Filtered as GET /__admin/requests; emptied with the journal.
+         */
+        get: operations["listViolations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many answers of each status openapi.yaml declares the API has given
+         * @description One row per response openapi.yaml declares for each operation, in its order; a status
+         *     it does not list counts under `default`. Scripted answers count; a request that got no
+         *     answer does not. Kept across resets and DELETE .../requests, until DELETE .../coverage.
+         */
+        get: operations["coverage"];
+        put?: never;
+        post?: never;
+        /** Every count back to zero */
+        delete: operations["clearCoverage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -185,7 +231,7 @@ export interface paths {
         /**
          * As POST /__admin/reset, for one sandbox
          * @description The store goes back to the plants it was started with (the seed), every pending
-         *     failure and delay is dropped, and the request journal is emptied. It takes no body,
+         *     failure and delay is dropped, and the request journal is emptied (coverage counts are kept). It takes no body,
          *     but like every admin `POST` it needs `Content-Type: application/json`.
          */
         post: operations["resetSandbox"];
@@ -243,6 +289,57 @@ export interface paths {
         post?: never;
         /** As DELETE /__admin/requests, for one sandbox */
         delete: operations["clearSandboxRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/sandboxes/{id}/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The journal's contract violations of one sandbox, oldest first
+         * @description The journal's entries the contract refused because of what the caller sent (400, 401,
+         *     404, 405, 413, 415; never a 409 or a scripted answer), each with `violation`, the
+         *     Error message. Filtered as GET /__admin/requests; emptied with the journal.
+         */
+        get: operations["listSandboxViolations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/sandboxes/{id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * How many answers of each status openapi.yaml declares the API has given of one sandbox
+         * @description One row per response openapi.yaml declares for each operation, in its order; a status
+         *     it does not list counts under `default`. Scripted answers count; a request that got no
+         *     answer does not. Kept across resets and DELETE .../requests, until DELETE .../coverage.
+         */
+        get: operations["sandboxCoverage"];
+        put?: never;
+        post?: never;
+        /** Every count back to zero of one sandbox */
+        delete: operations["clearSandboxCoverage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -317,8 +414,12 @@ export interface components {
              */
             break?: "network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape";
         };
-        /** @description One API request as received. */
-        JournalEntry: {
+        /** @description One API request as received; `operation` tells which kind. */
+        JournalEntry: components["schemas"]["ListPlantsEntry"] | components["schemas"]["CreatePlantEntry"] | components["schemas"]["UnmatchedEntry"];
+        /** @description What every journal entry has, whatever the request matched. */
+        JournalEntryFields: {
+            /** @description Increases with arrival; one journal's numbers are never reused, not even after a clear. */
+            seq: number;
             /** @example POST */
             method: string;
             /**
@@ -326,10 +427,6 @@ export interface components {
              * @example /plants
              */
             path: string;
-            /** @description Query parameters; a name given more than once has an array of its values. */
-            query: {
-                [key: string]: string | string[];
-            };
             /** @description The status of the answer; 0 when none was sent (`broken` network-error or hang). */
             status: number;
             /** @description From the request reaching the server's core to its answer, delays included. */
@@ -339,12 +436,6 @@ export interface components {
              * @description When the request arrived.
              */
             time: string;
-            /**
-             * @description The parsed JSON body of a create, when it was read and was JSON (at most 16,384
-             *     characters), also when a fault answered it. Absent for a list and for a create
-             *     refused before its body was read (401, 404, 405, 415, 413).
-             */
-            body?: unknown;
             /**
              * @description Present when a scenario the test set up made this answer instead of the contract's
              *     rules, and which one. Such an answer is never a contract violation by the caller.
@@ -356,7 +447,65 @@ export interface components {
              * @enum {string}
              */
             broken?: "network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape";
+            /**
+             * @description Present when the contract refused what the caller sent (400, 401, 404, 405, 413,
+             *     415; never a 409 or a scripted answer): the Error message, tokens redacted.
+             */
+            violation?: string;
         };
+        /** @description A GET of the plants path, whatever its answer (a 401 included). */
+        ListPlantsEntry: {
+            /** @constant */
+            operation: "listPlants";
+            /** @description The query parameters, with `limit` a number when it was valid (as sent otherwise). */
+            query: {
+                limit?: number | components["schemas"]["QueryValue"];
+            } & {
+                [key: string]: components["schemas"]["QueryValue"];
+            };
+        } & components["schemas"]["JournalEntryFields"];
+        /** @description A POST to the plants path, whatever its answer (a 401 or a 415 included). */
+        CreatePlantEntry: {
+            /** @constant */
+            operation: "createPlant";
+            query: components["schemas"]["JournalQuery"];
+            body?: components["schemas"]["CreatePlantBody"];
+            /**
+             * @description The parsed JSON body when it was read and is JSON but not a valid NewPlant
+             *     (`{"name": 5}`). A body that is not JSON, or longer than 16,384 characters, is in
+             *     neither `body` nor `invalidBody`.
+             */
+            invalidBody?: unknown;
+        } & components["schemas"]["JournalEntryFields"];
+        /** @description A request that matched no operation (another path, another method). */
+        UnmatchedEntry: {
+            operation: null;
+            query: components["schemas"]["JournalQuery"];
+        } & components["schemas"]["JournalEntryFields"];
+        /** @description How many answers of one status (or of `default`) one operation has given. */
+        CoverageRow: {
+            /** @enum {string} */
+            operation: "listPlants" | "createPlant";
+            /** @description A status openapi.yaml lists for the operation, or `default` for every other. */
+            status: number | "default";
+            count: number;
+        };
+        /**
+         * @description A create body that passed the contract's rules for a NewPlant, as the app sent it
+         *     (fields the contract ignores included), any token in it redacted. Absent when the
+         *     body was not read (401, 413, 415) or is not a valid NewPlant.
+         */
+        CreatePlantBody: {
+            name: string;
+            tag?: string;
+            id?: number;
+        };
+        /** @description Query parameters by name. */
+        JournalQuery: {
+            [key: string]: components["schemas"]["QueryValue"];
+        };
+        /** @description A parameter's value; a name given more than once has an array of its values. */
+        QueryValue: string | string[];
         /** @description A stored plant; `public` plants are seen by every token, the others by their owner only. */
         StoredPlant: {
             id: number;
@@ -392,6 +541,15 @@ export interface components {
         };
         /** @description The body is not JSON or a field is wrong; the message names the field. */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A query parameter of the filter is wrong, repeated or unknown; the message names it. */
+        BadFilter: {
             headers: {
                 [name: string]: unknown;
             };
@@ -449,6 +607,10 @@ export interface components {
     parameters: {
         /** @description The `id` POST /__admin/sandboxes answered (not its token). */
         SandboxId: string;
+        /** @description Only the requests of this operation; `none` for those that matched no operation. */
+        OperationFilter: "listPlants" | "createPlant" | "none";
+        /** @description Only the requests answered with this status. */
+        StatusFilter: number;
     };
     requestBodies: never;
     headers: never;
@@ -532,7 +694,12 @@ export interface operations {
     };
     listRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the requests of this operation; `none` for those that matched no operation. */
+                operation?: components["parameters"]["OperationFilter"];
+                /** @description Only the requests answered with this status. */
+                status?: components["parameters"]["StatusFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -548,12 +715,86 @@ export interface operations {
                     "application/json": components["schemas"]["JournalEntry"][];
                 };
             };
+            400: components["responses"]["BadFilter"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Failure"];
         };
     };
     clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    listViolations: {
+        parameters: {
+            query?: {
+                /** @description Only the requests of this operation; `none` for those that matched no operation. */
+                operation?: components["parameters"]["OperationFilter"];
+                /** @description Only the requests answered with this status. */
+                status?: components["parameters"]["StatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The violations, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"][];
+                };
+            };
+            400: components["responses"]["BadFilter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageRow"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    clearCoverage: {
         parameters: {
             query?: never;
             header?: never;
@@ -807,7 +1048,12 @@ export interface operations {
     };
     listSandboxRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the requests of this operation; `none` for those that matched no operation. */
+                operation?: components["parameters"]["OperationFilter"];
+                /** @description Only the requests answered with this status. */
+                status?: components["parameters"]["StatusFilter"];
+            };
             header?: never;
             path: {
                 /** @description The `id` POST /__admin/sandboxes answered (not its token). */
@@ -826,6 +1072,7 @@ export interface operations {
                     "application/json": components["schemas"]["JournalEntry"][];
                 };
             };
+            400: components["responses"]["BadFilter"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UnknownSandbox"];
@@ -833,6 +1080,91 @@ export interface operations {
         };
     };
     clearSandboxRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    listSandboxViolations: {
+        parameters: {
+            query?: {
+                /** @description Only the requests of this operation; `none` for those that matched no operation. */
+                operation?: components["parameters"]["OperationFilter"];
+                /** @description Only the requests answered with this status. */
+                status?: components["parameters"]["StatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The violations, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"][];
+                };
+            };
+            400: components["responses"]["BadFilter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    sandboxCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageRow"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    clearSandboxCoverage: {
         parameters: {
             query?: never;
             header?: never;

@@ -364,7 +364,7 @@ export const adminEndpoints: readonly { method: string; path: string; summary: s
   {
     "method": "DELETE",
     "path": "/__admin/faults",
-    "summary": "Drop every pending failure and delay"
+    "summary": "Drop every pending failure, delay and break, and end every hanging request"
   },
   {
     "method": "GET",
@@ -375,6 +375,21 @@ export const adminEndpoints: readonly { method: string; path: string; summary: s
     "method": "DELETE",
     "path": "/__admin/requests",
     "summary": "Empty the journal"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/violations",
+    "summary": "The journal's contract violations, oldest first"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/coverage",
+    "summary": "How many answers of each status openapi.yaml declares the API has given"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/coverage",
+    "summary": "Every count back to zero"
   },
   {
     "method": "GET",
@@ -425,6 +440,21 @@ export const adminEndpoints: readonly { method: string; path: string; summary: s
     "method": "DELETE",
     "path": "/__admin/sandboxes/{id}/requests",
     "summary": "As DELETE /__admin/requests, for one sandbox"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/sandboxes/{id}/violations",
+    "summary": "The journal's contract violations of one sandbox, oldest first"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/sandboxes/{id}/coverage",
+    "summary": "How many answers of each status openapi.yaml declares the API has given of one sandbox"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/sandboxes/{id}/coverage",
+    "summary": "Every count back to zero of one sandbox"
   },
   {
     "method": "GET",

@@ -150,18 +150,35 @@ describe("GET /__admin/requests and DELETE /__admin/requests", () => {
     const answer = await adminCall(origin, "GET", "/__admin/requests");
     expect(answer.status).toBe(200);
     const entries = answer.body as Record<string, unknown>[];
-    expect(entries.map(({ durationMs, time, ...rest }) => rest)).toEqual([
-      { method: "GET", path: "/plants", query: { limit: "1" }, status: 200 },
+    expect(entries.map(({ durationMs, time, seq, ...rest }) => rest)).toEqual([
+      { operation: "listPlants", method: "GET", path: "/plants", query: { limit: 1 }, status: 200 },
       {
+        operation: "createPlant",
         method: "POST",
         path: "/plants",
         query: {},
         status: 201,
         body: { name: "Journaled", tag: "log", extra: true },
       },
-      { method: "GET", path: "/plants", query: {}, status: 401 },
-      { method: "GET", path: "/nowhere", query: {}, status: 404 },
+      {
+        operation: "listPlants",
+        method: "GET",
+        path: "/plants",
+        query: {},
+        status: 401,
+        violation: "The bearer token in the Authorization header is not accepted.",
+      },
+      {
+        operation: null,
+        method: "GET",
+        path: "/nowhere",
+        query: {},
+        status: 404,
+        violation: "The request path is not part of the Plant Store API; use /plants.",
+      },
     ]);
+    const seqs = entries.map((entry) => entry.seq as number);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     for (const entry of entries) {
       expect(Date.parse(entry.time as string)).toBeLessThanOrEqual(Date.now());
       expect(entry.durationMs).toBeGreaterThanOrEqual(0);
@@ -178,7 +195,7 @@ describe("GET /__admin/requests and DELETE /__admin/requests", () => {
     expect((await adminCall(origin, "DELETE", "/__admin/requests")).status).toBe(204);
     expect((await adminCall(origin, "GET", "/__admin/requests")).body).toEqual([]);
     await api("/plants?limit=0");
-    expect(server.requests().map((entry) => entry.query)).toEqual([{ limit: "0" }]);
+    expect(server.requests().map((entry) => entry.query)).toEqual([{ limit: 0 }]);
     server.clearRequests();
     expect(server.requests()).toEqual([]);
   });

@@ -110,7 +110,7 @@ describe("the landing page in Chromium", () => {
     expect(
       server.requests().map((entry) => [entry.method, entry.path, entry.query, entry.status]),
     ).toEqual([
-      ["GET", "/v1/plants", { limit: "2" }, 200],
+      ["GET", "/v1/plants", { limit: 2 }, 200],
       ["POST", "/v1/plants", {}, 201],
       ["POST", "/v1/plants", {}, 400],
     ]);

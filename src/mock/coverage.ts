@@ -1,0 +1,71 @@
+// Coverage of the contract: for each operation, the answers openapi.yaml declares (read from
+// the generated document, so a status added to the spec is a row here without another edit)
+// and how many of each the requests got. A suite-wide figure: kept across clearRequests() and
+// reset(), until clearCoverage(). Answers a scenario scripted count (a failNext 409 exercises
+// the app's 409 path); a request that got no answer (status 0) does not.
+import { openApiDocument } from "../contract/generated/openapi-document.js";
+import {
+  type CoverageRow,
+  isOperation,
+  type PlantStoreCoverage,
+  type PlantStoreOperation,
+} from "../contract/journal-entries.js";
+
+type ResponseKey = number | "default";
+
+/** Each operation of openapi.yaml with its response keys, in the document's order. */
+export const CONTRACT_ANSWERS: ReadonlyMap<PlantStoreOperation, readonly ResponseKey[]> =
+  readContractAnswers(openApiDocument.paths);
+
+function readContractAnswers(paths: object): Map<PlantStoreOperation, ResponseKey[]> {
+  const answers = new Map<PlantStoreOperation, ResponseKey[]>();
+  for (const pathItem of Object.values(paths) as Record<string, unknown>[]) {
+    for (const operation of Object.values(pathItem)) {
+      const { operationId, responses } = operation as { operationId?: unknown; responses?: object };
+      if (!isOperation(operationId) || responses === undefined) continue;
+      answers.set(operationId, Object.keys(responses).map(toResponseKey));
+    }
+  }
+  return answers;
+}
+
+function toResponseKey(key: string): ResponseKey {
+  if (key === "default") return key;
+  // A range such as "4XX" would need a row of its own; openapi.yaml uses none, so fail loudly
+  // (at load, in every test) rather than count its statuses under "default".
+  if (!/^[1-5][0-9][0-9]$/.test(key)) {
+    throw new Error(`openapi.yaml declares the response key ${key}, which coverage cannot count.`);
+  }
+  return Number(key);
+}
+
+export interface CoverageCounter extends PlantStoreCoverage {
+  /** Files one answer; status 0 (no answer: a network error, a hang) is not one. */
+  count(operation: PlantStoreOperation, status: number): void;
+}
+
+export function createCoverageCounter(): CoverageCounter {
+  let counts = new Map<string, number>();
+  const keyOf = (operation: PlantStoreOperation, status: ResponseKey) => `${operation} ${status}`;
+
+  return {
+    count(operation, status) {
+      if (status === 0) return;
+      const declared = CONTRACT_ANSWERS.get(operation) ?? [];
+      const key = keyOf(operation, declared.includes(status) ? status : "default");
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    },
+    coverage() {
+      const rows: CoverageRow[] = [];
+      for (const [operation, statuses] of CONTRACT_ANSWERS) {
+        for (const status of statuses) {
+          rows.push({ operation, status, count: counts.get(keyOf(operation, status)) ?? 0 });
+        }
+      }
+      return rows;
+    },
+    clearCoverage() {
+      counts = new Map();
+    },
+  };
+}
