@@ -21,4 +21,5 @@ export type {
   PlantStoreAdminWorld,
   PlantStoreOperation,
   PlantToLoad,
+  RespondNextAnswer,
 } from "./types.js";

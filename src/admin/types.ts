@@ -3,8 +3,9 @@
 // `npm run generate` and nowhere else.
 import type { Forwardable } from "../client/types.js";
 import type { components } from "../contract/generated/openapi-admin.js";
+import type { RespondNextAnswer } from "../mock/types.js";
 
-export type { components };
+export type { components, RespondNextAnswer };
 
 /** An operation of the API a fault applies to: `"listPlants"` or `"createPlant"`. */
 export type PlantStoreOperation = components["schemas"]["Fault"]["operation"];
@@ -74,6 +75,15 @@ export interface PlantStoreAdminWorld {
   reset(): Promise<void>;
   /** The next call(s) of `operation` answer `status` (default 500) with the Error body. */
   failNext(operation: PlantStoreOperation, options?: AdminFailNextOptions): Promise<void>;
+  /**
+   * The next call(s) of `operation` answer exactly `status` and `body` (POST
+   * /__admin/responses), an answer openapi.yaml declares for it; the server refuses any
+   * other with a 400 naming the field. Nothing is stored.
+   */
+  respondNext<Op extends PlantStoreOperation>(
+    operation: Op,
+    answer: RespondNextAnswer<Op>,
+  ): Promise<void>;
   /** The next call(s) of `operation` are answered only after `ms` milliseconds. */
   delayNext(
     operation: PlantStoreOperation,

@@ -6,19 +6,14 @@
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { checkFailureHeaders } from "./failure-headers.js";
+import { checkRespondAnswer, errorPending, type PendingAnswer } from "./scripted-answers.js";
 import type {
   DelayNextOptions,
   FailNextOptions,
   PlantStoreFaults,
   PlantStoreOperation,
+  RespondNextExtras,
 } from "./types.js";
-
-export interface PendingFailure {
-  status: number;
-  message: string;
-  /** By lower-case name, so they replace the answer's own headers of the same name. */
-  headers: Record<string, string>;
-}
 
 interface Queued<T> {
   value: T;
@@ -36,6 +31,7 @@ export interface FaultWords {
 const IN_PROCESS = {
   failNext: { prefix: "failNext: ", ms: "ms", infinity: "Infinity" },
   delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity" },
+  respondNext: { prefix: "respondNext: ", ms: "ms", infinity: "Infinity" },
 } satisfies Record<string, FaultWords>;
 /** The words of POST /__admin/faults, whose body says `delayMs` and `"Infinity"`. */
 const OVER_HTTP: FaultWords = { prefix: "", ms: "delayMs", infinity: '"Infinity"' };
@@ -53,8 +49,10 @@ export interface FaultInjector extends PlantStoreFaults {
   ): void;
   /** Takes the next delay (ms) for `operation`, or 0. */
   takeDelay(operation: PlantStoreOperation): number;
-  /** Takes the next failure for `operation`, or undefined. */
-  takeFailure(operation: PlantStoreOperation): PendingFailure | undefined;
+  /** respondNext with the admin body's words (POST /__admin/responses). */
+  addResponse(operation: PlantStoreOperation, answer: object, words?: FaultWords): void;
+  /** Takes the next scripted answer (failNext, respondNext) for `operation`, or undefined. */
+  takeAnswer(operation: PlantStoreOperation): PendingAnswer | undefined;
 }
 
 /** The operations a fault can target, in process and through POST /__admin/faults. */
@@ -67,11 +65,18 @@ const FAIL_NEXT_OPTIONS = {
   headers: true,
 } satisfies Record<keyof FailNextOptions, true>;
 const DELAY_NEXT_OPTIONS = { times: true } satisfies Record<keyof DelayNextOptions, true>;
+const RESPOND_NEXT_OPTIONS = {
+  status: true,
+  body: true,
+  headers: true,
+  times: true,
+} satisfies Record<"status" | "body" | keyof RespondNextExtras, true>;
 /** `failNext(operation)` alone: the server failing as servers do. */
 const DEFAULT_FAILURE_STATUS = 500;
 
 export function createFaultInjector(): FaultInjector {
-  const failures = new Map<PlantStoreOperation, Queued<PendingFailure>[]>();
+  // failNext and respondNext share one queue: answers come in the order they were set.
+  const answers = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
   const delays = new Map<PlantStoreOperation, Queued<number>[]>();
   // Lets the hot path skip both lookups when no scenario is set, which is nearly always.
   let pending = 0;
@@ -100,7 +105,13 @@ export function createFaultInjector(): FaultInjector {
 
   return {
     failNext(operation, options: FailNextOptions = {}) {
-      push(failures, operation, checkFailure(operation, options, IN_PROCESS.failNext));
+      push(answers, operation, checkFailure(operation, options, IN_PROCESS.failNext));
+    },
+    respondNext(operation, answer) {
+      push(answers, operation, checkResponse(operation, answer, IN_PROCESS.respondNext));
+    },
+    addResponse(operation, answer, words = OVER_HTTP) {
+      push(answers, operation, checkResponse(operation, answer, words));
     },
     delayNext(operation, ms: number, options: DelayNextOptions = {}) {
       push(delays, operation, checkDelay(operation, ms, options, IN_PROCESS.delayNext));
@@ -109,19 +120,19 @@ export function createFaultInjector(): FaultInjector {
       // Both are checked before either is queued: a refused fault changes nothing.
       const checkedFailure = failure && checkFailure(operation, failure, words);
       const checkedDelay = delay && checkDelay(operation, delay.ms, { times: delay.times }, words);
-      if (checkedFailure !== undefined) push(failures, operation, checkedFailure);
+      if (checkedFailure !== undefined) push(answers, operation, checkedFailure);
       if (checkedDelay !== undefined) push(delays, operation, checkedDelay);
     },
     clearFaults() {
-      failures.clear();
+      answers.clear();
       delays.clear();
       pending = 0;
     },
     takeDelay(operation) {
       return pending === 0 ? 0 : (take(delays, operation) ?? 0);
     },
-    takeFailure(operation) {
-      return pending === 0 ? undefined : take(failures, operation);
+    takeAnswer(operation) {
+      return pending === 0 ? undefined : take(answers, operation);
     },
   };
 }
@@ -130,7 +141,7 @@ function checkFailure(
   operation: PlantStoreOperation,
   options: FailNextOptions,
   words: FaultWords,
-): Queued<PendingFailure> {
+): Queued<PendingAnswer> {
   const prefix = checkCall(operation, options, FAIL_NEXT_OPTIONS, words);
   const status = checkStatus(options.status, prefix);
   const message =
@@ -141,7 +152,20 @@ function checkFailure(
   // The Error body promises a message a person can read; "" would answer nothing.
   if (message === "") throw new RangeError(`${prefix}message must not be empty.`);
   const headers = checkFailureHeaders(options.headers, prefix);
-  return { value: { status, message, headers }, remaining: checkTimes(options.times, words) };
+  return {
+    value: errorPending("failNext", status, message, headers),
+    remaining: checkTimes(options.times, words),
+  };
+}
+
+function checkResponse(
+  operation: PlantStoreOperation,
+  answer: object,
+  words: FaultWords,
+): Queued<PendingAnswer> {
+  const prefix = checkCall(operation, answer, RESPOND_NEXT_OPTIONS, words);
+  const value = checkRespondAnswer(operation, answer, prefix);
+  return { value, remaining: checkTimes((answer as { times?: unknown }).times, words) };
 }
 
 function checkDelay(

@@ -44,6 +44,7 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
   return Object.assign(handle, {
     store: core.store,
     failNext: core.failNext,
+    respondNext: core.respondNext,
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
     requests: core.requests,

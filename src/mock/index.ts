@@ -16,6 +16,7 @@ export type {
   CreatePlantResult,
   CreateSandboxOptions,
   DelayNextOptions,
+  ErrorStatus,
   FailNextOptions,
   NewPlant,
   Plant,
@@ -29,6 +30,8 @@ export type {
   PlantStoreOperation,
   PlantStoreOptions,
   PlantStoreSandbox,
+  RespondNextAnswer,
+  RespondNextExtras,
   SeedPlant,
   StoredPlant,
 } from "./types.js";

@@ -26,6 +26,7 @@ import {
   parseNewPlant,
 } from "./request-input.js";
 import { createSandboxRegistry, isSandboxToken, type SandboxWorld } from "./sandboxes.js";
+import type { PendingAnswer } from "./scripted-answers.js";
 import {
   type AuthResult,
   constantTimeMatcher,
@@ -142,12 +143,13 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     }
 
     const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
-    const scenario = await applyScenario(world.faults, operation, jsonHeaders);
-    if (scenario !== undefined) {
-      record.scripted = "failNext";
-      // The journal shows what the app sent even when a simulated failure answered it.
+    const scripted = await applyScenario(world.faults, operation, request);
+    if (scripted !== undefined) {
+      record.scripted = scripted.by;
+      // The journal shows what the app sent even when a scripted answer answered it.
       if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
-      return scenario;
+      const headers = { ...jsonHeaders, ...scripted.headers };
+      return { status: scripted.status, headers, body: scripted.body };
     }
 
     if (operation === "listPlants") {
@@ -199,6 +201,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     baseHeaders,
     secrets,
     failNext: faults.failNext,
+    respondNext: faults.respondNext,
     delayNext: faults.delayNext,
     clearFaults: faults.clearFaults,
     requests: journal.entries,
@@ -207,17 +210,17 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   };
 }
 
-/** Runs a pending delay, then answers a pending failure if there is one. */
+/**
+ * Runs a pending delay, then takes the answer a test scripted (failNext, respondNext), if any.
+ */
 async function applyScenario(
   faults: FaultInjector,
   operation: PlantStoreOperation,
-  jsonHeaders: HeaderRecord,
-): Promise<CoreAnswer | undefined> {
+  _request: CoreRequest,
+): Promise<PendingAnswer | undefined> {
   const delay = faults.takeDelay(operation);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  const failure = faults.takeFailure(operation);
-  if (failure === undefined) return undefined;
-  return errorAnswer(failure.status, failure.message, jsonHeaders, failure.headers);
+  return faults.takeAnswer(operation);
 }
 
 async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {

@@ -120,6 +120,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         token,
         store,
         failNext: faults.failNext,
+        respondNext: faults.respondNext,
         delayNext: faults.delayNext,
         clearFaults: faults.clearFaults,
         requests: journal.entries,

@@ -73,6 +73,7 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
     handlers: [http.all(route, ({ request }) => handle(request))],
     store: handle.store,
     failNext: handle.failNext,
+    respondNext: handle.respondNext,
     delayNext: handle.delayNext,
     clearFaults: handle.clearFaults,
     requests: handle.requests,

@@ -93,6 +93,7 @@ export async function startPlantStoreServer(
     url: serverUrl(address, checked.core.basePath),
     store,
     failNext: core.failNext,
+    respondNext: core.respondNext,
     delayNext: core.delayNext,
     clearFaults: core.clearFaults,
     requests: core.requests,

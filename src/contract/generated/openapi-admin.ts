@@ -50,6 +50,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next call(s) of an operation answer a given status and body
+         * @description The same as `respondNext` in process: the next call(s) of the operation answer exactly
+         *     this status and body, and nothing is stored. The answer must be one openapi.yaml
+         *     declares for the operation (a status it lists, with that status's body, or any other
+         *     4xx/5xx with the Error body): anything else is refused with 400 naming the field, such
+         *     as `body[0].name must be a string.` Queued with the faults, in the order they were set;
+         *     DELETE /__admin/faults drops them.
+         */
+        post: operations["addResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/requests": {
         parameters: {
             query?: never;
@@ -221,6 +246,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/sandboxes/{id}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * As POST /__admin/responses, for one sandbox
+         * @description The same as `respondNext` in process: the next call(s) of the operation answer exactly
+         *     this status and body, and nothing is stored. The answer must be one openapi.yaml
+         *     declares for the operation (a status it lists, with that status's body, or any other
+         *     4xx/5xx with the Error body): anything else is refused with 400 naming the field, such
+         *     as `body[0].name must be a string.` Queued with the faults, in the order they were set;
+         *     DELETE /__admin/faults drops them.
+         */
+        post: operations["addSandboxResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/sandboxes/{id}/requests": {
         parameters: {
             query?: never;
@@ -306,6 +359,21 @@ export interface components {
             times?: number | "Infinity";
             /** @description Milliseconds to wait before answering. */
             delayMs?: number;
+        };
+        /** @description The answer the next call(s) of one operation get instead of their normal one. */
+        ScriptedResponse: {
+            /** @enum {string} */
+            operation: "listPlants" | "createPlant";
+            /** @description A status openapi.yaml declares for the operation, or any 4xx/5xx (the Error body). */
+            status: number;
+            /** @description The JSON body, valid for that status in openapi.yaml (left out only for a status without one). */
+            body?: unknown;
+            /** @description Extra headers of the answer; `Content-Type` stays `application/json`. */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description How many calls; default 1. `"Infinity"` until the faults are cleared. */
+            times?: number | "Infinity";
         };
         /** @description One API request as received. */
         JournalEntry: {
@@ -512,6 +580,33 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    addResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScriptedResponse"];
+            };
+        };
+        responses: {
+            /** @description The answer is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Failure"];
         };
     };
@@ -787,6 +882,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UnknownSandbox"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    addSandboxResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScriptedResponse"];
+            };
+        };
+        responses: {
+            /** @description The answer is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Failure"];
         };
     };

@@ -1,11 +1,16 @@
 // The answers every admin endpoint gives, and the endpoints of one world (the global store,
-// faults and journal, or a sandbox's): reset, faults, requests, plants.
+// faults and journal, or a sandbox's): reset, faults, responses, requests, plants.
 import type { components } from "../../contract/generated/openapi-admin.js";
 import { errorAnswer } from "../answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
 import type { SandboxWorld } from "../sandboxes.js";
 import type { StoredPlant } from "../types.js";
-import { parseFaultBody, parsePlantsBody, readAdminBody } from "./admin-bodies.js";
+import {
+  parseFaultBody,
+  parsePlantsBody,
+  parseResponseBody,
+  readAdminBody,
+} from "./admin-bodies.js";
 
 export const ADMIN_PREFIX = "/__admin";
 
@@ -37,17 +42,18 @@ export function worldRoutes(
         const parsed = await readAdminBody(request, maxBodyBytes, parseFaultBody);
         if (!parsed.ok) return adminError(parsed.status, parsed.message);
         const { operation, failure, delay } = parsed.value;
-        try {
-          faults.addFault(operation, failure, delay);
-        } catch (error) {
-          // The injector's TypeError or RangeError, naming the field.
-          return adminError(400, (error as Error).message);
-        }
-        return adminNoContent();
+        return refusedAs400(() => faults.addFault(operation, failure, delay));
       },
       DELETE: async () => {
         faults.clearFaults();
         return adminNoContent();
+      },
+    },
+    [`${prefix}/responses`]: {
+      POST: async (request) => {
+        const parsed = await readAdminBody(request, maxBodyBytes, parseResponseBody);
+        if (!parsed.ok) return adminError(parsed.status, parsed.message);
+        return refusedAs400(() => faults.addResponse(parsed.value.operation, parsed.value.answer));
       },
     },
     [`${prefix}/requests`]: {
@@ -67,6 +73,16 @@ export function worldRoutes(
       },
     },
   };
+}
+
+/** Sets a scenario: 204, or the injector's TypeError or RangeError (naming the field) as a 400. */
+function refusedAs400(set: () => void): CoreAnswer {
+  try {
+    set();
+  } catch (error) {
+    return adminError(400, (error as Error).message);
+  }
+  return adminNoContent();
 }
 
 function toAdminPlant(plant: StoredPlant): AdminPlant {
