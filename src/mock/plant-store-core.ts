@@ -26,7 +26,7 @@ import {
   parseNewPlant,
 } from "./request-input.js";
 import { createSandboxRegistry, isSandboxToken, type SandboxWorld } from "./sandboxes.js";
-import type { PendingAnswer } from "./scripted-answers.js";
+import { type PendingAnswer, preferredAnswer } from "./scripted-answers.js";
 import {
   type AuthResult,
   constantTimeMatcher,
@@ -211,16 +211,17 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
 }
 
 /**
- * Runs a pending delay, then takes the answer a test scripted (failNext, respondNext), if any.
+ * Runs a pending delay, then takes the answer a test scripted, if any: a queued one first
+ * (failNext, respondNext), then the request's own `Prefer: code=N`.
  */
 async function applyScenario(
   faults: FaultInjector,
   operation: PlantStoreOperation,
-  _request: CoreRequest,
+  request: CoreRequest,
 ): Promise<PendingAnswer | undefined> {
   const delay = faults.takeDelay(operation);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  return faults.takeAnswer(operation);
+  return faults.takeAnswer(operation) ?? preferredAnswer(operation, request.header("prefer"));
 }
 
 async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {

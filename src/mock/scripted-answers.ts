@@ -1,6 +1,7 @@
 // Answers a test scripts instead of the contract's rules, held to what openapi.yaml declares:
 // `respondNext` (a status the operation declares, with a body valid for it, checked when set
-// by the validators generated from the spec).
+// by the validators generated from the spec) and a request's `Prefer: code=N` (Prism's
+// convention: the Error body with status N, when the operation may answer N).
 import { bodyPath, responseFor } from "../contract/response-schema.js";
 import type { HeaderRecord } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
@@ -29,6 +30,7 @@ export function errorPending(
 
 /** True when openapi.yaml lets `operation` answer `status` by its own key, a range or `default`. */
 function isAllowed(operation: PlantStoreOperation, status: number): boolean {
+  if (!(status >= 100 && status <= 599)) return false;
   const response = responseFor(operation, status);
   // `default` stands for the failures the spec does not list, never for an unlisted success.
   return response !== undefined && (response.key !== "default" || status >= 400);
@@ -126,4 +128,23 @@ function readable(error: {
     default:
       return `${place} ${error.message ?? "does not match openapi.yaml"}`;
   }
+}
+
+const PREFER_CODE = /(?:^|[,;]\s*)code="?(\d{3})"?(?=\s*(?:[,;]|$))/i;
+
+/**
+ * The answer a request's `Prefer: code=N` asks for: the Error body with status N when N is a
+ * 4xx/5xx `operation` may answer; `undefined` (answered as usual) for any other value.
+ */
+export function preferredAnswer(
+  operation: PlantStoreOperation,
+  prefer: string | null,
+): PendingAnswer | undefined {
+  if (prefer === null) return undefined;
+  const code = PREFER_CODE.exec(prefer)?.[1];
+  if (code === undefined) return undefined;
+  const status = Number(code);
+  if (status < 400 || !isAllowed(operation, status)) return undefined;
+  const message = `${operation} answered ${status} because the request asked for it (Prefer: code=${status}).`;
+  return errorPending("prefer", status, message);
 }

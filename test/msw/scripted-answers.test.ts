@@ -1,4 +1,4 @@
-// The scripted answers through MSW (setupServer): respondNext and Prefer: code=N.
+// The scripted answers through MSW (setupServer): respondNext, Prefer: code=N and chaos.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPlantStoreHandlers } from "../../src/msw/index.js";
@@ -24,5 +24,23 @@ describe("respondNext on the MSW handler set", () => {
         "respondNext: status must be a status openapi.yaml declares for listPlants: 200, or 400 to 599.",
       ),
     );
+  });
+});
+
+describe("Prefer: code=N on the MSW handler set", () => {
+  it("answers the Error body with N, and ignores a status the operation may not answer", async () => {
+    const plantStore = createPlantStoreHandlers({ baseUrl: BASE });
+    msw.use(...plantStore.handlers);
+    const failed = await fetch(`${BASE}/plants`, { headers: { ...AUTH, prefer: "code=500" } });
+    expect([failed.status, await failed.json()]).toEqual([
+      500,
+      {
+        error: 500,
+        message: "listPlants answered 500 because the request asked for it (Prefer: code=500).",
+      },
+    ]);
+    const ignored = await fetch(`${BASE}/plants`, { headers: { ...AUTH, prefer: "code=201" } });
+    expect(ignored.status).toBe(200);
+    expect(plantStore.requests().map((entry) => entry.scripted)).toEqual(["prefer", undefined]);
   });
 });
