@@ -86,6 +86,10 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
         const fault = { operation, delayMs: ms, ...timesField(delay.times) };
         await call("POST", `${prefix}faults`, fault);
       },
+      async breakNext(operation, kind, options = {}) {
+        const fault = { operation, break: kind, ...timesField(options.times) };
+        await call("POST", `${prefix}faults`, fault);
+      },
       async clearFaults() {
         await call("DELETE", `${prefix}faults`);
       },

@@ -8,6 +8,8 @@
 export { createPlantStoreAdmin } from "./create-plant-store-admin.js";
 export { PlantStoreAdminError } from "./plant-store-admin-error.js";
 export type {
+  AdminBreakKind,
+  AdminBreakNextOptions,
   AdminDelayNextOptions,
   AdminFailNextOptions,
   AdminPlant,

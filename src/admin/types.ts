@@ -23,6 +23,15 @@ export interface AdminFailNextOptions
   times?: number | undefined;
 }
 
+/** How {@link PlantStoreAdmin.breakNext} breaks a call: `"network-error"`, `"hang"`, ... */
+export type AdminBreakKind = NonNullable<components["schemas"]["Fault"]["break"]>;
+
+/** How many calls break, for {@link PlantStoreAdmin.breakNext}. */
+export interface AdminBreakNextOptions {
+  /** How many calls break; default 1, `Infinity` until `clearFaults()`. */
+  times?: number | undefined;
+}
+
 /** How many calls wait, for {@link PlantStoreAdmin.delayNext}. */
 export interface AdminDelayNextOptions {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
@@ -90,7 +99,16 @@ export interface PlantStoreAdminWorld {
     ms: number,
     options?: AdminDelayNextOptions,
   ): Promise<void>;
-  /** Drops every pending failure and delay. */
+  /**
+   * The next call(s) of `operation` break in a way the contract cannot describe: no answer,
+   * a hang until the faults are cleared, a cut, malformed or wrong-shaped 2xx body.
+   */
+  breakNext(
+    operation: PlantStoreOperation,
+    kind: AdminBreakKind,
+    options?: AdminBreakNextOptions,
+  ): Promise<void>;
+  /** Drops every pending failure, delay and break, and ends every hanging request. */
   clearFaults(): Promise<void>;
   /** The API requests received since the last reset (the last 1,000), oldest first. */
   requests(): Promise<JournalEntry[]>;

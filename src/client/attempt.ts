@@ -81,7 +81,7 @@ export async function runAttempt<T>(
     const body = parseJson(data);
     if (expected(body)) return body;
     throw new PlantStoreError(
-      `${method} ${url} answered ${response.status}, not with JSON plant(s)`,
+      `${method} ${url} answered ${response.status}, breaking the contract: not JSON plant(s)`,
     );
   } catch (error) {
     // The caller's reason, or the PlantStoreTimeoutError the timer ended the attempt with.

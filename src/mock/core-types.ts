@@ -40,4 +40,17 @@ export interface CoreAnswer {
   readonly headers: HeaderRecord;
   /** The body text ("" for none); JSON everywhere but the landing page. */
   readonly body: string;
+  /** Set when the adapter must break the answer instead of sending it (breakNext, chaos). */
+  readonly broken?: BrokenDelivery;
 }
+
+/**
+ * How an adapter breaks an answer, each as its runtime can: `network-error` drops the
+ * connection with no answer at all (the status is 0); `hang` sends nothing until `dropped`
+ * resolves, then drops it the same way; `truncated` sends the status, the headers and the first
+ * `cutAt` bytes (UTF-8) of `body`, then drops the connection.
+ */
+export type BrokenDelivery =
+  | { readonly kind: "network-error" }
+  | { readonly kind: "hang"; readonly dropped: Promise<void> }
+  | { readonly kind: "truncated"; readonly cutAt: number };

@@ -1,19 +1,38 @@
-// Scenario helpers for consumer tests: the next call(s) of an operation fail or are slow.
-// Faults are queued per operation and consumed in the order they were set. Every argument
-// is checked when the scenario is set, so a mistake fails in the test that made it rather
-// than as a strange answer later.
+// Scenario helpers for consumer tests: the next call(s) of an operation fail, get a scripted
+// answer, break or are slow. Faults are queued per operation and consumed in the order they were
+// set (failNext, respondNext and breakNext share one queue, so failNext then breakNext fails one
+// call, then breaks the next).
+// Every argument is checked when the scenario is set, so a mistake fails in the test that made
+// it rather than as a strange answer later.
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { checkFailureHeaders } from "./failure-headers.js";
-import { checkRespondAnswer, errorPending, type PendingAnswer } from "./scripted-answers.js";
-import type {
-  DelayNextOptions,
-  FailNextOptions,
-  PlantStoreFaults,
-  PlantStoreOperation,
-  RespondNextExtras,
+import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
+import {
+  BREAK_KINDS,
+  type BreakKind,
+  type BreakNextOptions,
+  type DelayNextOptions,
+  type FailNextOptions,
+  type PlantStoreFaults,
+  type PlantStoreOperation,
+  type RespondNextExtras,
 } from "./types.js";
+
+/** A call breakNext (or chaos) breaks, in the same queue as the other scripted answers. */
+export interface PendingBreak {
+  by: "breakNext" | "chaos";
+  break: BreakKind;
+  /**
+   * A hang's end (see `hang()`), taken with the break: a clearFaults() right after the request
+   * arrived still ends it, even though the core reaches the answer later.
+   */
+  dropped?: Promise<void>;
+}
+
+/** What the next call of an operation answers instead of the contract's own answer. */
+export type PendingAnswer = ScriptedAnswer | PendingBreak;
 
 interface Queued<T> {
   value: T;
@@ -26,33 +45,48 @@ export interface FaultWords {
   prefix: string;
   ms: string;
   infinity: string;
+  /** How the break kind is named: breakNext's `kind`, or the admin body's `break`. */
+  kind: string;
 }
 
 const IN_PROCESS = {
-  failNext: { prefix: "failNext: ", ms: "ms", infinity: "Infinity" },
-  delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity" },
-  respondNext: { prefix: "respondNext: ", ms: "ms", infinity: "Infinity" },
+  failNext: { prefix: "failNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  breakNext: { prefix: "breakNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  respondNext: { prefix: "respondNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
 } satisfies Record<string, FaultWords>;
-/** The words of POST /__admin/faults, whose body says `delayMs` and `"Infinity"`. */
-const OVER_HTTP: FaultWords = { prefix: "", ms: "delayMs", infinity: '"Infinity"' };
+/** The words of POST /__admin/faults, whose body says `delayMs`, `break` and `"Infinity"`. */
+const OVER_HTTP: FaultWords = {
+  prefix: "",
+  ms: "delayMs",
+  infinity: '"Infinity"',
+  kind: "break",
+};
+
+/** What one POST /__admin/faults sets for an operation, each part optional. */
+export interface FaultSet {
+  failure?: FailNextOptions | undefined;
+  delay?: { ms: number; times: number } | undefined;
+  break?: { kind: BreakKind; times: number } | undefined;
+}
 
 export interface FaultInjector extends PlantStoreFaults {
   /**
-   * failNext and/or delayNext of one operation in one step, both checked before either is
-   * queued (POST /__admin/faults); messages use the admin body's words by default.
+   * failNext, delayNext and/or breakNext of one operation in one step, all checked before any
+   * is queued (POST /__admin/faults); messages use the admin body's words by default.
    */
-  addFault(
-    operation: PlantStoreOperation,
-    failure: FailNextOptions | undefined,
-    delay: { ms: number; times: number } | undefined,
-    words?: FaultWords,
-  ): void;
+  addFault(operation: PlantStoreOperation, fault: FaultSet, words?: FaultWords): void;
   /** Takes the next delay (ms) for `operation`, or 0. */
   takeDelay(operation: PlantStoreOperation): number;
   /** respondNext with the admin body's words (POST /__admin/responses). */
   addResponse(operation: PlantStoreOperation, answer: object, words?: FaultWords): void;
-  /** Takes the next scripted answer (failNext, respondNext) for `operation`, or undefined. */
-  takeAnswer(operation: PlantStoreOperation): PendingAnswer | undefined;
+  /** Takes the next scripted answer (failNext, respondNext, breakNext) for `operation`, or undefined. */
+  takeFailure(operation: PlantStoreOperation): PendingAnswer | undefined;
+  /**
+   * Resolves when a hanging request must end: at the next `clearFaults()` (a reset clears
+   * them too), or when `shutdown` aborts, which also makes every later hang end at once.
+   */
+  hang(): Promise<void>;
 }
 
 /** The operations a fault can target, in process and through POST /__admin/faults. */
@@ -65,6 +99,7 @@ const FAIL_NEXT_OPTIONS = {
   headers: true,
 } satisfies Record<keyof FailNextOptions, true>;
 const DELAY_NEXT_OPTIONS = { times: true } satisfies Record<keyof DelayNextOptions, true>;
+const BREAK_NEXT_OPTIONS = { times: true } satisfies Record<keyof BreakNextOptions, true>;
 const RESPOND_NEXT_OPTIONS = {
   status: true,
   body: true,
@@ -74,10 +109,17 @@ const RESPOND_NEXT_OPTIONS = {
 /** `failNext(operation)` alone: the server failing as servers do. */
 const DEFAULT_FAILURE_STATUS = 500;
 
-export function createFaultInjector(): FaultInjector {
-  // failNext and respondNext share one queue: answers come in the order they were set.
-  const answers = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
+/** `shutdown`: aborted when the server closes, so no hang can hold its close back. */
+export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
+  // failNext, respondNext and breakNext share one queue: answers come in the order they were set.
+  const failures = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
   const delays = new Map<PlantStoreOperation, Queued<number>[]>();
+  // Each hanging request's way out; clearFaults() and the shutdown take them all.
+  const hanging = new Set<() => void>();
+  const dropHangs = () => {
+    for (const drop of hanging) drop();
+  };
+  shutdown?.addEventListener("abort", dropHangs, { once: true });
   // Lets the hot path skip both lookups when no scenario is set, which is nearly always.
   let pending = 0;
 
@@ -105,43 +147,67 @@ export function createFaultInjector(): FaultInjector {
 
   return {
     failNext(operation, options: FailNextOptions = {}) {
-      push(answers, operation, checkFailure(operation, options, IN_PROCESS.failNext));
+      push(failures, operation, checkFailure(operation, options, IN_PROCESS.failNext));
     },
     respondNext(operation, answer) {
-      push(answers, operation, checkResponse(operation, answer, IN_PROCESS.respondNext));
+      push(failures, operation, checkResponse(operation, answer, IN_PROCESS.respondNext));
     },
     addResponse(operation, answer, words = OVER_HTTP) {
-      push(answers, operation, checkResponse(operation, answer, words));
+      push(failures, operation, checkResponse(operation, answer, words));
     },
     delayNext(operation, ms: number, options: DelayNextOptions = {}) {
       push(delays, operation, checkDelay(operation, ms, options, IN_PROCESS.delayNext));
     },
-    addFault(operation, failure, delay, words = OVER_HTTP) {
-      // Both are checked before either is queued: a refused fault changes nothing.
+    breakNext(operation, kind: BreakKind, options: BreakNextOptions = {}) {
+      push(failures, operation, checkBreak(operation, kind, options, IN_PROCESS.breakNext));
+    },
+    addFault(operation, fault, words = OVER_HTTP) {
+      // All are checked before any is queued: a refused fault changes nothing.
+      const { failure, delay, break: broken } = fault;
       const checkedFailure = failure && checkFailure(operation, failure, words);
       const checkedDelay = delay && checkDelay(operation, delay.ms, { times: delay.times }, words);
-      if (checkedFailure !== undefined) push(answers, operation, checkedFailure);
+      const checkedBreak =
+        broken && checkBreak(operation, broken.kind, { times: broken.times }, words);
+      if (checkedFailure !== undefined) push(failures, operation, checkedFailure);
       if (checkedDelay !== undefined) push(delays, operation, checkedDelay);
+      if (checkedBreak !== undefined) push(failures, operation, checkedBreak);
     },
     clearFaults() {
-      answers.clear();
+      failures.clear();
       delays.clear();
       pending = 0;
+      dropHangs();
     },
     takeDelay(operation) {
       return pending === 0 ? 0 : (take(delays, operation) ?? 0);
     },
-    takeAnswer(operation) {
-      return pending === 0 ? undefined : take(answers, operation);
+    takeFailure(operation) {
+      const taken = pending === 0 ? undefined : take(failures, operation);
+      if (taken !== undefined && "break" in taken && taken.break === "hang") {
+        return { ...taken, dropped: hang() };
+      }
+      return taken;
     },
+    hang,
   };
+
+  function hang(): Promise<void> {
+    if (shutdown?.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const drop = () => {
+        hanging.delete(drop);
+        resolve();
+      };
+      hanging.add(drop);
+    });
+  }
 }
 
 function checkFailure(
   operation: PlantStoreOperation,
   options: FailNextOptions,
   words: FaultWords,
-): Queued<PendingAnswer> {
+): Queued<ScriptedAnswer> {
   const prefix = checkCall(operation, options, FAIL_NEXT_OPTIONS, words);
   const status = checkStatus(options.status, prefix);
   const message =
@@ -162,10 +228,24 @@ function checkResponse(
   operation: PlantStoreOperation,
   answer: object,
   words: FaultWords,
-): Queued<PendingAnswer> {
+): Queued<ScriptedAnswer> {
   const prefix = checkCall(operation, answer, RESPOND_NEXT_OPTIONS, words);
   const value = checkRespondAnswer(operation, answer, prefix);
   return { value, remaining: checkTimes((answer as { times?: unknown }).times, words) };
+}
+
+function checkBreak(
+  operation: PlantStoreOperation,
+  kind: BreakKind,
+  options: BreakNextOptions,
+  words: FaultWords,
+): Queued<PendingBreak> {
+  const prefix = checkCall(operation, options, BREAK_NEXT_OPTIONS, words);
+  if (!BREAK_KINDS.includes(kind)) {
+    // Not echoed: over HTTP it is whatever a client put there, a token included.
+    throw new TypeError(`${prefix}${words.kind} must be one of ${BREAK_KINDS.join(", ")}.`);
+  }
+  return { value: { by: "breakNext", break: kind }, remaining: checkTimes(options.times, words) };
 }
 
 function checkDelay(
@@ -181,7 +261,7 @@ function checkDelay(
   return { value: ms, remaining: checkTimes(options.times, words) };
 }
 
-/** The operation and the option names of a failNext or delayNext; returns the message prefix. */
+/** The operation and the option names of a fault; returns the message prefix. */
 function checkCall(
   operation: PlantStoreOperation,
   options: object,

@@ -1,7 +1,7 @@
 // The fetch adapter of the core: web-standard Request -> Response, for MSW, Bun.serve,
 // Deno.serve and Workers. No Node built-ins, no msw.
 import { checkOptionNames } from "../contract/option-names.js";
-import type { CoreAnswer, CoreRequest } from "./core-types.js";
+import type { BrokenDelivery, CoreAnswer, CoreRequest } from "./core-types.js";
 import { type PlantStoreCoreConfig, readMockOptions } from "./mock-options.js";
 import { createPlantStoreCore } from "./plant-store-core.js";
 import { readBodyText } from "./request-input.js";
@@ -39,13 +39,16 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
   const core = createPlantStoreCore(config);
   async function handle(request: Request): Promise<Response> {
     if (!isRequest(request)) throw new TypeError(NOT_A_REQUEST);
-    return toResponse(request.method, await core.handle(toCoreRequest(request)));
+    const answer = await core.handle(toCoreRequest(request));
+    if (answer.broken !== undefined) return brokenResponse(request, answer, answer.broken);
+    return toResponse(request.method, answer);
   }
   return Object.assign(handle, {
     store: core.store,
     failNext: core.failNext,
     respondNext: core.respondNext,
     delayNext: core.delayNext,
+    breakNext: core.breakNext,
     clearFaults: core.clearFaults,
     requests: core.requests,
     clearRequests: core.clearRequests,
@@ -83,6 +86,59 @@ function toResponse(method: string, answer: CoreAnswer): Response {
   // A HEAD answer and a 204 carry no body, whatever the core wrote.
   const body = answer.body === "" || method === "HEAD" ? null : answer.body;
   return new Response(body, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * What a fetch rejects with when the connection drops without an answer (breakNext
+ * "network-error", or a "hang" when it is dropped): a TypeError, as a browser's fetch does.
+ * Its own class, so the MSW handlers can tell it from a failure and answer `HttpResponse.error()`.
+ */
+export class DroppedConnectionError extends TypeError {
+  constructor() {
+    super("Failed to fetch: the Plant Store dropped the connection without an answer (breakNext).");
+    this.name = "TypeError";
+  }
+}
+
+/** A broken answer as a fetch meets it: a rejection, no answer until dropped, or a body cut off. */
+async function brokenResponse(
+  request: Request,
+  answer: CoreAnswer,
+  broken: BrokenDelivery,
+): Promise<Response> {
+  if (broken.kind === "truncated") {
+    const body = cutOff(answer.body, broken.cutAt);
+    return new Response(body, { status: answer.status, headers: answer.headers });
+  }
+  if (broken.kind === "hang") await hangUntil(broken.dropped, request.signal);
+  throw new DroppedConnectionError();
+}
+
+/** The first `cutAt` bytes of `body`, then the stream errors as a connection closed mid-body does. */
+function cutOff(body: string, cutAt: number): ReadableStream<Uint8Array> {
+  const part = new TextEncoder().encode(body).subarray(0, cutAt);
+  let sent = false;
+  // From pull, not start: an error raised in start would discard the part before it is read.
+  return new ReadableStream({
+    pull(controller) {
+      if (sent) controller.error(new TypeError("terminated: the connection closed mid-body."));
+      else controller.enqueue(part);
+      sent = true;
+    },
+  });
+}
+
+/** Resolves when the hang is dropped; rejects with the signal's reason if the caller aborts first, as fetch does. */
+function hangUntil(dropped: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener("abort", abort, { once: true });
+    dropped.then(() => {
+      signal.removeEventListener("abort", abort);
+      resolve();
+    });
+  });
 }
 
 /**

@@ -13,6 +13,8 @@ export { createLandingPage, type LandingPageOptions } from "./landing-page/landi
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { createPlantStore, defaultSeed } from "./store.js";
 export type {
+  BreakKind,
+  BreakNextOptions,
   CreatePlantResult,
   CreateSandboxOptions,
   DelayNextOptions,
@@ -35,3 +37,4 @@ export type {
   SeedPlant,
   StoredPlant,
 } from "./types.js";
+export { BREAK_KINDS } from "./types.js";

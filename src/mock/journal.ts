@@ -4,7 +4,11 @@
 // the query and the body are kept as received and only parsed when someone reads them.
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
+import type { components } from "../contract/generated/openapi-admin.js";
 import { redactJson, redactTarget, redactWord } from "./tokens.js";
+
+/** `BreakKind` (types.ts) as the admin document spells it; types.ts imports this file. */
+type BreakKind = NonNullable<components["schemas"]["JournalEntry"]["broken"]>;
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;
@@ -20,7 +24,7 @@ export interface JournalEntry {
   path: string;
   /** Query parameters by name; a name given more than once has an array of its values. */
   query: Record<string, string | string[]>;
-  /** The status of the answer. */
+  /** The status of the answer; 0 when none was sent (breakNext "network-error" and "hang"). */
   status: number;
   /** From the request reaching the core to its answer, in milliseconds (delays included). */
   durationMs: number;
@@ -37,6 +41,8 @@ export interface JournalEntry {
    * which one. Such an answer is never a contract violation by the caller.
    */
   scripted?: ScriptedBy;
+  /** How the answer was broken, when breakNext or chaos broke it. */
+  broken?: BreakKind;
 }
 
 /** What made a scripted answer: the scenario verb, chaos, or a request's `Prefer: code=N`. */
@@ -57,8 +63,10 @@ export interface JournalRecord {
   readonly search: string;
   /** performance.now() at arrival; with performance.timeOrigin it also gives the wall time. */
   readonly started: number;
-  /** 0 until answered: an unanswered request is not listed yet. */
+  /** 0 until answered, and for an answer that sends none (a dropped connection). */
   status: number;
+  /** False until answered: an unanswered request is not listed yet. */
+  answered: boolean;
   durationMs: number;
   /** Set by the core once it has read a create body. */
   bodyText: string | undefined;
@@ -66,6 +74,8 @@ export interface JournalRecord {
   token: string | undefined;
   /** Set by the core when a scenario, not the contract's rules, made the answer. */
   scripted: ScriptedBy | undefined;
+  /** Set by the core when breakNext or chaos broke the answer. */
+  broken: BreakKind | undefined;
 }
 
 export interface RequestJournal {
@@ -98,10 +108,12 @@ export function createRequestJournal(
         search,
         started: performance.now(),
         status: 0,
+        answered: false,
         durationMs: 0,
         bodyText: undefined,
         token: undefined,
         scripted: undefined,
+        broken: undefined,
       };
       ring[next] = record;
       next = (next + 1) % capacity;
@@ -111,6 +123,7 @@ export function createRequestJournal(
     finish(record, status) {
       record.durationMs = Math.round((performance.now() - record.started) * 1000) / 1000;
       record.status = status;
+      record.answered = true;
     },
     entries() {
       const first = (next - count + capacity) % capacity;
@@ -125,7 +138,7 @@ export function createRequestJournal(
       const hidden = new Set(secrets);
       for (const record of kept) if (record.token !== undefined) hidden.add(record.token);
       const tokens = [...hidden];
-      return kept.filter((record) => record.status !== 0).map((record) => toEntry(record, tokens));
+      return kept.filter((record) => record.answered).map((record) => toEntry(record, tokens));
     },
     clear() {
       ring = new Array(capacity);
@@ -155,6 +168,7 @@ function toEntry(record: JournalRecord, tokens: readonly string[]): JournalEntry
   const body = parseBody(record.bodyText);
   if (body.ok) entry.body = redactJson(body.value, tokens);
   if (record.scripted !== undefined) entry.scripted = record.scripted;
+  if (record.broken !== undefined) entry.broken = record.broken;
   return entry;
 }
 

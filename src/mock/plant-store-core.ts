@@ -7,9 +7,10 @@
 import { isBearerToken } from "../contract/bearer-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
+import { brokenAnswer } from "./broken-answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
-import { createFaultInjector, type FaultInjector } from "./faults.js";
+import { createFaultInjector, type FaultInjector, type PendingAnswer } from "./faults.js";
 import {
   createRequestJournal,
   type JournalRecord,
@@ -26,7 +27,7 @@ import {
   parseNewPlant,
 } from "./request-input.js";
 import { createSandboxRegistry, isSandboxToken, type SandboxWorld } from "./sandboxes.js";
-import { type PendingAnswer, preferredAnswer } from "./scripted-answers.js";
+import { preferredAnswer } from "./scripted-answers.js";
 import {
   type AuthResult,
   constantTimeMatcher,
@@ -59,13 +60,19 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
    */
   readonly secrets: readonly string[];
   createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
+  /**
+   * Ends every hanging request (breakNext "hang"), in every sandbox too, and every later one at
+   * once: the Node server calls it when it closes, so a hang never holds a shutdown back.
+   */
+  shutdown(): void;
 }
 
 /** Takes checked options (mock-options.ts) and trusts them, as every entry checks its own once. */
 export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const plantsPath = `${basePath}/plants`;
-  const faults = createFaultInjector();
+  const shutdown = new AbortController();
+  const faults = createFaultInjector(shutdown.signal);
   const adminToken = config.admin?.token;
   const secrets = adminToken === undefined ? [...(tokens ?? [])] : [...(tokens ?? []), adminToken];
   const journal = createRequestJournal(secrets);
@@ -80,6 +87,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     maxSandboxes: config.maxSandboxes,
     sandboxIdleMs: config.sandboxIdleMs,
     secrets,
+    shutdown: shutdown.signal,
   });
   const adminApi =
     config.admin === undefined
@@ -143,13 +151,23 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     }
 
     const operation: PlantStoreOperation = method === "GET" ? "listPlants" : "createPlant";
-    const scripted = await applyScenario(world.faults, operation, request);
-    if (scripted !== undefined) {
-      record.scripted = scripted.by;
+    const scenario = await applyScenario(world.faults, operation, request);
+    if (scenario !== undefined) {
+      record.scripted = scenario.by;
       // The journal shows what the app sent even when a scripted answer answered it.
       if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
-      const headers = { ...jsonHeaders, ...scripted.headers };
-      return { status: scripted.status, headers, body: scripted.body };
+      if ("break" in scenario) {
+        record.broken = scenario.break;
+        const { dropped } = scenario;
+        const hang = dropped === undefined ? world.faults.hang : () => dropped;
+        return brokenAnswer(scenario.break, operation, {
+          headers: jsonHeaders,
+          createStatus,
+          hang,
+        });
+      }
+      const headers = { ...jsonHeaders, ...scenario.headers };
+      return { status: scenario.status, headers, body: scenario.body };
     }
 
     if (operation === "listPlants") {
@@ -203,16 +221,18 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     failNext: faults.failNext,
     respondNext: faults.respondNext,
     delayNext: faults.delayNext,
+    breakNext: faults.breakNext,
     clearFaults: faults.clearFaults,
     requests: journal.entries,
     clearRequests: journal.clear,
     createSandbox: sandboxes.create,
+    shutdown: () => shutdown.abort(),
   };
 }
 
 /**
  * Runs a pending delay, then takes the answer a test scripted, if any: a queued one first
- * (failNext, respondNext), then the request's own `Prefer: code=N`.
+ * (failNext, respondNext, breakNext), then the request's own `Prefer: code=N`.
  */
 async function applyScenario(
   faults: FaultInjector,
@@ -221,7 +241,7 @@ async function applyScenario(
 ): Promise<PendingAnswer | undefined> {
   const delay = faults.takeDelay(operation);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  return faults.takeAnswer(operation) ?? preferredAnswer(operation, request.header("prefer"));
+  return faults.takeFailure(operation) ?? preferredAnswer(operation, request.header("prefer"));
 }
 
 async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {

@@ -37,6 +37,8 @@ export interface SandboxRegistryConfig {
    * added and closed ones removed, so journals and log lines read at use time hide them all.
    */
   secrets: string[];
+  /** Aborted when the server closes: every sandbox's hanging requests end. */
+  shutdown?: AbortSignal | undefined;
 }
 
 export interface SandboxRegistry {
@@ -63,6 +65,8 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
 
   function close(entry: Entry): void {
     if (!byId.delete(entry.sandbox.id)) return;
+    // Its hanging requests end with it (dropped), rather than wait on a sandbox nobody can reach.
+    entry.world.faults.clearFaults();
     for (const token of entry.tokens) byToken.delete(token);
     const closed = new Set(entry.tokens);
     const kept = config.secrets.filter((secret) => !closed.has(secret));
@@ -107,7 +111,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         `maxSandboxes (${config.maxSandboxes}) sandboxes are open; close one before creating another.`,
       );
     }
-    const faults = createFaultInjector();
+    const faults = createFaultInjector(config.shutdown);
     const journal = createRequestJournal(config.secrets);
     const id = randomText();
     const token = newToken();
@@ -122,6 +126,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         failNext: faults.failNext,
         respondNext: faults.respondNext,
         delayNext: faults.delayNext,
+        breakNext: faults.breakNext,
         clearFaults: faults.clearFaults,
         requests: journal.entries,
         clearRequests: journal.clear,

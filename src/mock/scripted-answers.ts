@@ -9,7 +9,7 @@ import type { ScriptedBy } from "./journal.js";
 import type { PlantStoreErrorBody, PlantStoreOperation } from "./types.js";
 
 /** An answer waiting in an operation's queue, body already serialised. */
-export interface PendingAnswer {
+export interface ScriptedAnswer {
   by: ScriptedBy;
   status: number;
   body: string;
@@ -23,7 +23,7 @@ export function errorPending(
   status: number,
   message: string,
   headers: HeaderRecord = {},
-): PendingAnswer {
+): ScriptedAnswer {
   const body: PlantStoreErrorBody = { error: status, message };
   return { by, status, body: JSON.stringify(body), headers };
 }
@@ -50,7 +50,7 @@ export function checkRespondAnswer(
   operation: PlantStoreOperation,
   answer: { status?: unknown; body?: unknown; headers?: unknown },
   prefix: string,
-): PendingAnswer {
+): ScriptedAnswer {
   const { status } = answer;
   const statusRule = `${prefix}status must be a status openapi.yaml declares for ${operation}: ${allowedStatuses(operation)}.`;
   if (typeof status !== "number") throw new TypeError(statusRule);
@@ -139,7 +139,7 @@ const PREFER_CODE = /(?:^|[,;]\s*)code="?(\d{3})"?(?=\s*(?:[,;]|$))/i;
 export function preferredAnswer(
   operation: PlantStoreOperation,
   prefer: string | null,
-): PendingAnswer | undefined {
+): ScriptedAnswer | undefined {
   if (prefer === null) return undefined;
   const code = PREFER_CODE.exec(prefer)?.[1];
   if (code === undefined) return undefined;

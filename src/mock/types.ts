@@ -2,6 +2,7 @@
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
 import type { operations } from "../contract/generated/openapi.js";
+import type { components } from "../contract/generated/openapi-admin.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
@@ -139,6 +140,28 @@ export type RespondNextAnswer<Op extends PlantStoreOperation> =
         : ByStatus<Op, Key, Exclude<RangeStatus<Key>, DeclaredStatus<Op>>>;
     }[Exclude<keyof Responses<Op>, number>];
 
+/**
+ * The ways `breakNext` breaks an answer beyond what the contract describes, in the order the
+ * docs list them: no answer, no answer until dropped, a 2xx body cut off, a 2xx body that is
+ * not JSON, a 2xx JSON body of the wrong shape.
+ */
+export const BREAK_KINDS = [
+  "network-error",
+  "hang",
+  "truncated",
+  "malformed-json",
+  "wrong-shape",
+] as const satisfies readonly NonNullable<components["schemas"]["Fault"]["break"]>[];
+
+/** How `breakNext` breaks the next call(s); see {@link BREAK_KINDS}. */
+export type BreakKind = (typeof BREAK_KINDS)[number];
+
+/** How many calls `breakNext` breaks. */
+export interface BreakNextOptions {
+  /** How many calls break; default 1, `Infinity` until `clearFaults()`. */
+  times?: number | undefined;
+}
+
 /** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
 export interface PlantStoreFaults {
   /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
@@ -151,7 +174,12 @@ export interface PlantStoreFaults {
   respondNext<Op extends PlantStoreOperation>(operation: Op, answer: RespondNextAnswer<Op>): void;
   /** Makes the next call(s) of `operation` answer only after `ms` ms (at most 2^31 - 1). */
   delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): void;
-  /** Drops every pending failure and delay. */
+  /**
+   * Breaks the next call(s) of `operation` in a way the contract cannot describe (a dropped
+   * connection, a hang, a cut or malformed body, a wrong shape); a broken create stores nothing.
+   */
+  breakNext(operation: PlantStoreOperation, kind: BreakKind, options?: BreakNextOptions): void;
+  /** Drops every pending failure, delay and break, and ends every hanging request (dropped). */
   clearFaults(): void;
 }
 

@@ -1,9 +1,9 @@
 // The MSW handler set: the requests it claims go to the same fetch handler the standalone
 // server uses. The only folder of the package that imports msw.
-import { http, type RequestHandler } from "msw";
+import { HttpResponse, http, type RequestHandler } from "msw";
 import { parseHttpBaseUrl } from "../contract/base-url.js";
 import { checkOptionNames } from "../contract/option-names.js";
-import { fetchHandlerFor } from "../mock/fetch-handler.js";
+import { DroppedConnectionError, fetchHandlerFor } from "../mock/fetch-handler.js";
 import type { PlantStoreRequestJournal } from "../mock/journal.js";
 import { checkBasePath, readMockOptions } from "../mock/mock-options.js";
 import type {
@@ -70,11 +70,26 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
   const handle = fetchHandlerFor({ ...readMockOptions(mockOptions), basePath });
   const route = claimedRoute(url.origin, basePath, answerUnknownPaths ? "prefix" : "plants");
   return {
-    handlers: [http.all(route, ({ request }) => handle(request))],
+    handlers: [
+      http.all(route, async ({ request }) => {
+        try {
+          return await handle(request);
+        } catch (error) {
+          // A dropped connection (breakNext): MSW's network error, so the app's fetch rejects
+          // with a TypeError. A hang the app aborted: its fetch has rejected already. MSW would
+          // turn any other throw into a 500 answer.
+          if (error instanceof DroppedConnectionError || request.signal.aborted) {
+            return HttpResponse.error();
+          }
+          throw error;
+        }
+      }),
+    ],
     store: handle.store,
     failNext: handle.failNext,
     respondNext: handle.respondNext,
     delayNext: handle.delayNext,
+    breakNext: handle.breakNext,
     clearFaults: handle.clearFaults,
     requests: handle.requests,
     clearRequests: handle.clearRequests,

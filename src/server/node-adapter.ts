@@ -3,7 +3,7 @@
 // request costs behind a generic fetch adapter; everything the contract decides stays in
 // the core.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "../mock/core-types.js";
+import type { BrokenDelivery, CoreAnswer, CoreRequest, HeaderRecord } from "../mock/core-types.js";
 import type { PlantStoreCore } from "../mock/plant-store-core.js";
 import { parseRequestTarget, readNodeBody } from "./node-request.js";
 
@@ -55,9 +55,36 @@ function send(response: ServerResponse, answer: CoreAnswer): void {
   const headers: Record<string, string | number> = { ...answer.headers };
   // RFC 9110 8.6: a 204 carries no Content-Length (Node would send "0").
   if (answer.status !== 204) headers["content-length"] = Buffer.byteLength(answer.body);
+  if (answer.broken !== undefined) {
+    breakOff(response, answer, headers, answer.broken);
+    return;
+  }
   response.writeHead(answer.status, headers);
   // Node leaves out the body of an answer to HEAD by itself.
   response.end(answer.body);
+}
+
+/**
+ * A broken answer as a network breaks it (breakNext, chaos): the connection closes with no
+ * answer, after nothing until the hang is dropped, or in the middle of the body, whose
+ * Content-Length still promises all of it.
+ */
+function breakOff(
+  response: ServerResponse,
+  answer: CoreAnswer,
+  headers: Record<string, string | number>,
+  broken: BrokenDelivery,
+): void {
+  const socket = response.socket;
+  if (socket === null) return;
+  if (broken.kind === "network-error") socket.destroy();
+  else if (broken.kind === "hang") broken.dropped.then(() => socket.destroy());
+  else {
+    response.writeHead(answer.status, headers);
+    const part = Buffer.from(answer.body).subarray(0, broken.cutAt);
+    // Once flushed, so the client gets the first part before the connection closes.
+    response.write(part, () => socket.destroy());
+  }
 }
 
 function writeError(

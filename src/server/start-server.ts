@@ -95,11 +95,14 @@ export async function startPlantStoreServer(
     failNext: core.failNext,
     respondNext: core.respondNext,
     delayNext: core.delayNext,
+    breakNext: core.breakNext,
     clearFaults: core.clearFaults,
     requests: core.requests,
     clearRequests: core.clearRequests,
     createSandbox: core.createSandbox,
     close() {
+      // A hanging request (breakNext) would hold the graceful close back for ever.
+      core.shutdown();
       closed ??= graceful.close().finally(() => persistence?.close());
       return closed;
     },

@@ -154,7 +154,7 @@ describe("a 2xx answer that breaks the contract", () => {
     expect(error).toBeInstanceOf(PlantStoreError);
     expect(error).not.toBeInstanceOf(PlantStoreApiError);
     expect((error as Error).message).toBe(
-      "GET https://plants.example/v1/plants answered 200, not with JSON plant(s)",
+      "GET https://plants.example/v1/plants answered 200, breaking the contract: not JSON plant(s)",
     );
   });
 
@@ -170,7 +170,7 @@ describe("a 2xx answer that breaks the contract", () => {
     const error = await rejectionOf(client.createPlant({ name: "Fern" }));
     expect(error).toBeInstanceOf(PlantStoreError);
     expect((error as Error).message).toBe(
-      "POST https://plants.example/v1/plants answered 201, not with JSON plant(s)",
+      "POST https://plants.example/v1/plants answered 201, breaking the contract: not JSON plant(s)",
     );
   });
 });

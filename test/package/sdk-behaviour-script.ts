@@ -121,7 +121,8 @@ export const expectedBehaviour = {
   aborted: { error: "AbortError", message: "This operation was aborted" },
   notPlants: {
     error: "PlantStoreError",
-    message: "GET https://plants.example/v1/plants answered 200, not with JSON plant(s)",
+    message:
+      "GET https://plants.example/v1/plants answered 200, breaking the contract: not JSON plant(s)",
   },
   rawThenOurs: ["https://staging.example/plants", "https://plants.example/v1/plants"],
   classNames: [0, 1].map(() => [

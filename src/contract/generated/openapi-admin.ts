@@ -39,11 +39,12 @@ export interface paths {
          * Make the next call(s) of an operation fail, wait, or both
          * @description The same as `failNext` and `delayNext` (with `delayMs`) in process: a fault without
          *     `delayMs` fails the call, with `status` 500 unless given; `delayMs` alone only delays
-         *     it; with `delayMs` and `status`, the call waits and then fails. Faults are queued per operation and used
-         *     in the order they were set.
+         *     it; with `delayMs` and `status`, the call waits and then fails. With `break` (as
+         *     `breakNext`), the call is broken instead (no `status`, `message` or `headers`), after
+         *     `delayMs` when given. Faults are queued per operation and used in the order they were set.
          */
         post: operations["addFault"];
-        /** Drop every pending failure and delay */
+        /** Drop every pending failure, delay and break, and end every hanging request */
         delete: operations["clearFaults"];
         options?: never;
         head?: never;
@@ -235,8 +236,9 @@ export interface paths {
          * As POST /__admin/faults, for one sandbox
          * @description The same as `failNext` and `delayNext` (with `delayMs`) in process: a fault without
          *     `delayMs` fails the call, with `status` 500 unless given; `delayMs` alone only delays
-         *     it; with `delayMs` and `status`, the call waits and then fails. Faults are queued per operation and used
-         *     in the order they were set.
+         *     it; with `delayMs` and `status`, the call waits and then fails. With `break` (as
+         *     `breakNext`), the call is broken instead (no `status`, `message` or `headers`), after
+         *     `delayMs` when given. Faults are queued per operation and used in the order they were set.
          */
         post: operations["addSandboxFault"];
         /** As DELETE /__admin/faults, for one sandbox */
@@ -359,6 +361,14 @@ export interface components {
             times?: number | "Infinity";
             /** @description Milliseconds to wait before answering. */
             delayMs?: number;
+            /**
+             * @description Break the call instead of failing it (as `breakNext`): no answer at all, no answer
+             *     until the faults are cleared or the server closes (then none), a 2xx whose body
+             *     stops halfway, a 2xx whose body is not JSON, or a 2xx with JSON of the wrong shape.
+             *     A broken create stores nothing. Not with `status`, `message` or `headers`.
+             * @enum {string}
+             */
+            break?: "network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape";
         };
         /** @description The answer the next call(s) of one operation get instead of their normal one. */
         ScriptedResponse: {
@@ -388,7 +398,7 @@ export interface components {
             query: {
                 [key: string]: string | string[];
             };
-            /** @description The status of the answer. */
+            /** @description The status of the answer; 0 when none was sent (`broken` network-error or hang). */
             status: number;
             /** @description From the request reaching the server's core to its answer, delays included. */
             durationMs: number;
@@ -409,6 +419,11 @@ export interface components {
              * @enum {string}
              */
             scripted?: "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
+            /**
+             * @description How the answer was broken, when `breakNext` (or chaos) broke it.
+             * @enum {string}
+             */
+            broken?: "network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape";
         };
         /** @description A stored plant; `public` plants are seen by every token, the others by their owner only. */
         StoredPlant: {

@@ -1,7 +1,7 @@
 // The JSON bodies the admin endpoints take, read with the API's rules and messages (the size
 // limit's 413, UTF-8 and JSON's 400; the JSON Content-Type was checked before, admin-api.ts):
-// - POST /__admin/faults: `{ operation, status?, message?, headers?, times?, delayMs? }`, the
-//   JSON form of failNext/delayNext. Only what is particular to JSON is checked here (the
+// - POST /__admin/faults: `{ operation, status?, message?, headers?, times?, delayMs?, break? }`,
+//   the JSON form of failNext/delayNext/breakNext. Only what is particular to JSON is checked here (the
 //   body's shape, its field names, which fields go together, `"Infinity"`); every value is
 //   checked once, by the fault injector's own rules, when the fault is set. A field this
 //   endpoint does not know is refused, so a misspelt "stauts" cannot pass as "no failure".
@@ -11,9 +11,10 @@
 //   file (same rules, same messages). The plants are public: the admin API knows no tokens,
 //   so it cannot give a plant an owner.
 import type { CoreRequest } from "../core-types.js";
+import type { FaultSet } from "../faults.js";
 import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../plant-records.js";
 import { bodyFailureStatus } from "../request-input.js";
-import type { FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";
+import type { BreakKind, PlantStoreOperation, StoredPlant } from "../types.js";
 
 /** A body, or the status and message that refuse it. */
 type Parsed<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
@@ -40,21 +41,30 @@ export async function readAdminBody<T>(
   return parse(value);
 }
 
-interface FaultRequest {
+/**
+ * `failure`: failNext's options, unless the fault only delays (`delayMs` without a `status`) or
+ * breaks (`break`); `delay`: delayNext's, when `delayMs` was given; `break`: breakNext's.
+ */
+interface FaultRequest extends FaultSet {
   operation: PlantStoreOperation;
-  /** failNext's options, unless the fault only delays (`delayMs` without a `status`). */
-  failure?: FailNextOptions;
-  /** delayNext's arguments, when `delayMs` was given. */
-  delay?: { ms: number; times: number };
 }
 
-const FAULT_FIELDS = new Set(["operation", "status", "message", "headers", "times", "delayMs"]);
+const FAULT_FIELDS = new Set([
+  "operation",
+  "status",
+  "message",
+  "headers",
+  "times",
+  "delayMs",
+  "break",
+]);
 
 export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return badRequest("The request body must be a JSON object such as { operation, status }.");
   }
   const { operation, status, message, headers, times, delayMs } = body as Record<string, unknown>;
+  const broken = (body as Record<string, unknown>).break;
   if (operation === undefined) {
     return badRequest("operation is required: listPlants or createPlant.");
   }
@@ -62,10 +72,16 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   if (unknown !== undefined) {
     return badRequest(`${unknown} is not a field of a fault; use ${[...FAULT_FIELDS].join(", ")}.`);
   }
+  // A broken call gets no Error body, so nothing could use a status, message or headers.
+  if (broken !== undefined && (status ?? message ?? headers) !== undefined) {
+    return badRequest(
+      "break cannot go with status, message or headers: a broken call gets no Error body.",
+    );
+  }
   // As in process: failNext's status defaults to 500 (faults.ts), so a fault without delayMs
   // fails the call; delayMs alone only delays it, and then a message or headers would describe
   // a failure that never comes.
-  const fails = status !== undefined || delayMs === undefined;
+  const fails = broken === undefined && (status !== undefined || delayMs === undefined);
   if (!fails && (message !== undefined || headers !== undefined)) {
     return badRequest(
       "message and headers with delayMs need a status: without one the fault only delays the call.",
@@ -85,6 +101,7 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
     };
   }
   if (delayMs !== undefined) fault.delay = { ms: delayMs as number, times: count };
+  if (broken !== undefined) fault.break = { kind: broken as BreakKind, times: count };
   return { ok: true, value: fault };
 }
 

@@ -41,8 +41,7 @@ export function worldRoutes(
       POST: async (request) => {
         const parsed = await readAdminBody(request, maxBodyBytes, parseFaultBody);
         if (!parsed.ok) return adminError(parsed.status, parsed.message);
-        const { operation, failure, delay } = parsed.value;
-        return refusedAs400(() => faults.addFault(operation, failure, delay));
+        return refusedAs400(() => faults.addFault(parsed.value.operation, parsed.value));
       },
       DELETE: async () => {
         faults.clearFaults();
