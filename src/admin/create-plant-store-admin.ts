@@ -82,6 +82,10 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
         const scripted = { operation, ...rest, headers: plain, ...timesField(times) };
         await call("POST", `${prefix}responses`, scripted);
       },
+      async chaos(options) {
+        if (options === null) await call("DELETE", `${prefix}chaos`);
+        else await call("PUT", `${prefix}chaos`, options);
+      },
       async delayNext(operation, ms, delay = {}) {
         const fault = { operation, delayMs: ms, ...timesField(delay.times) };
         await call("POST", `${prefix}faults`, fault);

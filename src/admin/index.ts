@@ -10,6 +10,7 @@ export { PlantStoreAdminError } from "./plant-store-admin-error.js";
 export type {
   AdminBreakKind,
   AdminBreakNextOptions,
+  AdminChaosOptions,
   AdminDelayNextOptions,
   AdminFailNextOptions,
   AdminPlant,

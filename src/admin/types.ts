@@ -32,6 +32,15 @@ export interface AdminBreakNextOptions {
   times?: number | undefined;
 }
 
+type ChaosBody = components["schemas"]["Chaos"];
+/** What {@link PlantStoreAdmin.chaos} does: the same as the in-process `chaos`. */
+export interface AdminChaosOptions extends Forwardable<Omit<ChaosBody, "failures" | "operations">> {
+  /** What a failing call gets, each as likely as the others: `{ status, message?, headers? }` or a break kind. */
+  failures: readonly ChaosBody["failures"][number][];
+  /** The operations it applies to; default both. */
+  operations?: readonly NonNullable<ChaosBody["operations"]>[number][] | undefined;
+}
+
 /** How many calls wait, for {@link PlantStoreAdmin.delayNext}. */
 export interface AdminDelayNextOptions {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
@@ -93,6 +102,11 @@ export interface PlantStoreAdminWorld {
     operation: Op,
     answer: RespondNextAnswer<Op>,
   ): Promise<void>;
+  /**
+   * From now on each call fails with probability `rate`, with a failure drawn from `failures`
+   * by a generator seeded with `seed` (PUT /__admin/chaos); `null` ends it (DELETE).
+   */
+  chaos(options: AdminChaosOptions | null): Promise<void>;
   /** The next call(s) of `operation` are answered only after `ms` milliseconds. */
   delayNext(
     operation: PlantStoreOperation,

@@ -7,6 +7,7 @@
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
+import { type ChaosError, type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
 import {
@@ -54,6 +55,7 @@ const IN_PROCESS = {
   delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
   breakNext: { prefix: "breakNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
   respondNext: { prefix: "respondNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  chaos: { prefix: "chaos: ", ms: "ms", infinity: "Infinity", kind: "kind" },
 } satisfies Record<string, FaultWords>;
 /** The words of POST /__admin/faults, whose body says `delayMs`, `break` and `"Infinity"`. */
 const OVER_HTTP: FaultWords = {
@@ -78,6 +80,10 @@ export interface FaultInjector extends PlantStoreFaults {
   addFault(operation: PlantStoreOperation, fault: FaultSet, words?: FaultWords): void;
   /** Takes the next delay (ms) for `operation`, or 0. */
   takeDelay(operation: PlantStoreOperation): number;
+  /** chaos with the admin body's words (PUT /__admin/chaos). */
+  setChaos(options: object | null, words?: FaultWords): void;
+  /** What chaos does to this call of `operation`, if it is on and draws a failure. */
+  takeChaos(operation: PlantStoreOperation): PendingAnswer | undefined;
   /** respondNext with the admin body's words (POST /__admin/responses). */
   addResponse(operation: PlantStoreOperation, answer: object, words?: FaultWords): void;
   /** Takes the next scripted answer (failNext, respondNext, breakNext) for `operation`, or undefined. */
@@ -120,6 +126,7 @@ export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
     for (const drop of hanging) drop();
   };
   shutdown?.addEventListener("abort", dropHangs, { once: true });
+  let chaos: ChaosPlan | undefined;
   // Lets the hot path skip both lookups when no scenario is set, which is nearly always.
   let pending = 0;
 
@@ -172,7 +179,22 @@ export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
       if (checkedDelay !== undefined) push(delays, operation, checkedDelay);
       if (checkedBreak !== undefined) push(failures, operation, checkedBreak);
     },
+    chaos(options) {
+      setChaos(options, IN_PROCESS.chaos);
+    },
+    setChaos,
+    takeChaos(operation) {
+      const drawn = chaos === undefined ? undefined : drawChaos(chaos, operation);
+      if (drawn === undefined) return undefined;
+      if (typeof drawn === "string") {
+        return { by: "chaos", break: drawn, ...(drawn === "hang" ? { dropped: hang() } : {}) };
+      }
+      const message =
+        drawn.message ?? `${operation} failed with status ${drawn.status} (simulated by chaos).`;
+      return errorPending("chaos", drawn.status, message, drawn.headers);
+    },
     clearFaults() {
+      chaos = undefined;
       failures.clear();
       delays.clear();
       pending = 0;
@@ -190,6 +212,10 @@ export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
     },
     hang,
   };
+
+  function setChaos(options: object | null, words = OVER_HTTP): void {
+    chaos = options === null ? undefined : checkChaos(options, words.prefix, checkFailureFields);
+  }
 
   function hang(): Promise<void> {
     if (shutdown?.aborted) return Promise.resolve();
@@ -209,19 +235,24 @@ function checkFailure(
   words: FaultWords,
 ): Queued<ScriptedAnswer> {
   const prefix = checkCall(operation, options, FAIL_NEXT_OPTIONS, words);
-  const status = checkStatus(options.status, prefix);
-  const message =
-    options.message === undefined
-      ? `${operation} failed with status ${status} (simulated by failNext).`
-      : options.message;
-  if (typeof message !== "string") throw new TypeError(`${prefix}message must be a string.`);
-  // The Error body promises a message a person can read; "" would answer nothing.
-  if (message === "") throw new RangeError(`${prefix}message must not be empty.`);
-  const headers = checkFailureHeaders(options.headers, prefix);
+  const { status, message, headers } = checkFailureFields(options, prefix);
+  const sentence = message ?? `${operation} failed with status ${status} (simulated by failNext).`;
   return {
-    value: errorPending("failNext", status, message, headers),
+    value: errorPending("failNext", status, sentence, headers),
     remaining: checkTimes(options.times, words),
   };
+}
+
+/** The status, message and headers of an Error answer (failNext, chaos's failures). */
+function checkFailureFields(options: FailNextOptions, prefix: string): ChaosError {
+  const status = checkStatus(options.status, prefix);
+  const { message } = options;
+  if (message !== undefined && typeof message !== "string") {
+    throw new TypeError(`${prefix}message must be a string.`);
+  }
+  // The Error body promises a message a person can read; "" would answer nothing.
+  if (message === "") throw new RangeError(`${prefix}message must not be empty.`);
+  return { status, message, headers: checkFailureHeaders(options.headers, prefix) };
 }
 
 function checkResponse(

@@ -47,6 +47,7 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
     store: core.store,
     failNext: core.failNext,
     respondNext: core.respondNext,
+    chaos: core.chaos,
     delayNext: core.delayNext,
     breakNext: core.breakNext,
     clearFaults: core.clearFaults,

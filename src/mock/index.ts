@@ -15,6 +15,8 @@ export { createPlantStore, defaultSeed } from "./store.js";
 export type {
   BreakKind,
   BreakNextOptions,
+  ChaosFailure,
+  ChaosOptions,
   CreatePlantResult,
   CreateSandboxOptions,
   DelayNextOptions,

@@ -220,6 +220,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     secrets,
     failNext: faults.failNext,
     respondNext: faults.respondNext,
+    chaos: faults.chaos,
     delayNext: faults.delayNext,
     breakNext: faults.breakNext,
     clearFaults: faults.clearFaults,
@@ -232,7 +233,8 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
 
 /**
  * Runs a pending delay, then takes the answer a test scripted, if any: a queued one first
- * (failNext, respondNext, breakNext), then the request's own `Prefer: code=N`.
+ * (failNext, respondNext, breakNext), then the request's own `Prefer: code=N`, then chaos (which
+ * draws only for calls nothing else answered, so its sequence follows the requests it saw).
  */
 async function applyScenario(
   faults: FaultInjector,
@@ -241,7 +243,11 @@ async function applyScenario(
 ): Promise<PendingAnswer | undefined> {
   const delay = faults.takeDelay(operation);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  return faults.takeFailure(operation) ?? preferredAnswer(operation, request.header("prefer"));
+  return (
+    faults.takeFailure(operation) ??
+    preferredAnswer(operation, request.header("prefer")) ??
+    faults.takeChaos(operation)
+  );
 }
 
 async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {

@@ -125,6 +125,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         store,
         failNext: faults.failNext,
         respondNext: faults.respondNext,
+        chaos: faults.chaos,
         delayNext: faults.delayNext,
         breakNext: faults.breakNext,
         clearFaults: faults.clearFaults,

@@ -162,6 +162,21 @@ export interface BreakNextOptions {
   times?: number | undefined;
 }
 
+/** A failure `chaos` may pick: an Error answer as `failNext` takes it, or a break kind. */
+export type ChaosFailure = BreakKind | Omit<FailNextOptions, "times">;
+
+/** What `chaos` does from now on. */
+export interface ChaosOptions {
+  /** The probability, from 0 to 1, that a call fails. */
+  rate: number;
+  /** An integer from 0 to 2^32 - 1: the same seed and the same requests give the same failures. */
+  seed: number;
+  /** What a failing call gets, each as likely as the others. */
+  failures: readonly ChaosFailure[];
+  /** The operations it applies to; default both. */
+  operations?: readonly PlantStoreOperation[] | undefined;
+}
+
 /** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
 export interface PlantStoreFaults {
   /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
@@ -179,7 +194,16 @@ export interface PlantStoreFaults {
    * connection, a hang, a cut or malformed body, a wrong shape); a broken create stores nothing.
    */
   breakNext(operation: PlantStoreOperation, kind: BreakKind, options?: BreakNextOptions): void;
-  /** Drops every pending failure, delay and break, and ends every hanging request (dropped). */
+  /**
+   * From now on each call (of `operations`) fails with probability `rate`, with a failure drawn
+   * from `failures` by a generator seeded with `seed`: the same seed and the same requests give
+   * the same answers on every serving path. `null`, `clearFaults()` or a reset ends it.
+   */
+  chaos(options: ChaosOptions | null): void;
+  /**
+   * Drops every pending failure, delay and break, ends chaos, and ends every hanging request
+   * (dropped).
+   */
   clearFaults(): void;
 }
 

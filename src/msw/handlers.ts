@@ -88,6 +88,7 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
     store: handle.store,
     failNext: handle.failNext,
     respondNext: handle.respondNext,
+    chaos: handle.chaos,
     delayNext: handle.delayNext,
     breakNext: handle.breakNext,
     clearFaults: handle.clearFaults,

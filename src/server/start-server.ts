@@ -94,6 +94,7 @@ export async function startPlantStoreServer(
     store,
     failNext: core.failNext,
     respondNext: core.respondNext,
+    chaos: core.chaos,
     delayNext: core.delayNext,
     breakNext: core.breakNext,
     clearFaults: core.clearFaults,

@@ -1,4 +1,5 @@
-// The scripted answers through MSW (setupServer): respondNext, Prefer: code=N and chaos.
+// The scripted answers through MSW (setupServer): respondNext and Prefer: code=N (chaos:
+// test/server/chaos-sequence.test.ts compares MSW with the other paths).
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPlantStoreHandlers } from "../../src/msw/index.js";

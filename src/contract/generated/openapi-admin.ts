@@ -76,6 +76,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/chaos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make calls fail at random, reproducibly (replaces any chaos set before)
+         * @description The same as `chaos` in process: from now on each call of `operations` (default both)
+         *     fails with probability `rate`, with a failure drawn from `failures`, an Error answer as
+         *     POST /__admin/faults takes it or a break kind. A generator seeded with `seed` decides,
+         *     so the same seed and the same requests give the same answers on every serving path.
+         *     Answers chaos made are journalled with `scripted: "chaos"`. A queued fault or scripted
+         *     answer, and a request's `Prefer: code=N`, come first. DELETE here, DELETE
+         *     /__admin/faults or a reset end it. A bad field is refused with 400 naming it.
+         */
+        put: operations["setChaos"];
+        post?: never;
+        /** End chaos */
+        delete: operations["endChaos"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/requests": {
         parameters: {
             query?: never;
@@ -276,6 +303,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/sandboxes/{id}/chaos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make calls fail at random in one sandbox, reproducibly (replaces any chaos set before)
+         * @description The same as `chaos` in process: from now on each call of `operations` (default both)
+         *     fails with probability `rate`, with a failure drawn from `failures`, an Error answer as
+         *     POST /__admin/faults takes it or a break kind. A generator seeded with `seed` decides,
+         *     so the same seed and the same requests give the same answers on every serving path.
+         *     Answers chaos made are journalled with `scripted: "chaos"`. A queued fault or scripted
+         *     answer, and a request's `Prefer: code=N`, come first. DELETE here, DELETE
+         *     /__admin/faults or a reset end it. A bad field is refused with 400 naming it.
+         */
+        put: operations["setSandboxChaos"];
+        post?: never;
+        /** End chaos in one sandbox */
+        delete: operations["endSandboxChaos"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/sandboxes/{id}/requests": {
         parameters: {
             query?: never;
@@ -384,6 +441,28 @@ export interface components {
             };
             /** @description How many calls; default 1. `"Infinity"` until the faults are cleared. */
             times?: number | "Infinity";
+        };
+        /** @description Random failures from now on, decided by a seeded generator. */
+        Chaos: {
+            /** @description The probability that a call fails. */
+            rate: number;
+            /** @description The same seed and the same requests give the same failures. */
+            seed: number;
+            /** @description What a failing call gets, each as likely as the others. */
+            failures: (components["schemas"]["ChaosError"] | ("network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape"))[];
+            /** @description The operations it applies to; default both. */
+            operations?: ("listPlants" | "createPlant")[];
+        };
+        /** @description An Error answer chaos may pick, as a fault's `status`, `message` and `headers`. */
+        ChaosError: {
+            /** @description Default 500. */
+            status?: number;
+            /** @description The Error body's message; a sentence naming the status by default. */
+            message?: string;
+            /** @description Extra headers, such as `Retry-After`. */
+            headers?: {
+                [key: string]: string;
+            };
         };
         /** @description One API request as received. */
         JournalEntry: {
@@ -622,6 +701,54 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    setChaos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Chaos"];
+            };
+        };
+        responses: {
+            /** @description Chaos is on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    endChaos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (also when chaos was off). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Failure"];
         };
     };
@@ -928,6 +1055,62 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UnknownSandbox"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    setSandboxChaos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Chaos"];
+            };
+        };
+        responses: {
+            /** @description Chaos is on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    endSandboxChaos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (also when chaos was off). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
             default: components["responses"]["Failure"];
         };
     };

@@ -7,6 +7,8 @@
 //   endpoint does not know is refused, so a misspelt "stauts" cannot pass as "no failure".
 // - POST /__admin/responses: `{ operation, status, body?, headers?, times? }`, respondNext's
 //   arguments, checked by its rules (openapi.yaml) when the answer is set.
+// - PUT /__admin/chaos: `{ rate, seed, failures, operations? }`, chaos's options, checked by
+//   its rules when set; DELETE /__admin/chaos (or DELETE /__admin/faults) ends it.
 // - PUT /__admin/plants: a JSON array of `{ name, tag?, id?, public? }`, checked like a seed
 //   file (same rules, same messages). The plants are public: the admin API knows no tokens,
 //   so it cannot give a plant an owner.
@@ -128,6 +130,14 @@ export function parseResponseBody(
   }
   if (times !== undefined) answer.times = times === "Infinity" ? Number.POSITIVE_INFINITY : times;
   return { ok: true, value: { operation: operation as PlantStoreOperation, answer } };
+}
+
+/** PUT /__admin/chaos: chaos's options, every field checked by chaos's own rules when set. */
+export function parseChaosBody(body: unknown): Parsed<object> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return badRequest("The request body must be a JSON object such as { rate, seed, failures }.");
+  }
+  return { ok: true, value: body };
 }
 
 type PlantToLoad = { name: string; tag?: string; id?: number };

@@ -1,11 +1,12 @@
 // The answers every admin endpoint gives, and the endpoints of one world (the global store,
-// faults and journal, or a sandbox's): reset, faults, responses, requests, plants.
+// faults and journal, or a sandbox's): reset, faults, responses, chaos, requests, plants.
 import type { components } from "../../contract/generated/openapi-admin.js";
 import { errorAnswer } from "../answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
 import type { SandboxWorld } from "../sandboxes.js";
 import type { StoredPlant } from "../types.js";
 import {
+  parseChaosBody,
   parseFaultBody,
   parsePlantsBody,
   parseResponseBody,
@@ -53,6 +54,17 @@ export function worldRoutes(
         const parsed = await readAdminBody(request, maxBodyBytes, parseResponseBody);
         if (!parsed.ok) return adminError(parsed.status, parsed.message);
         return refusedAs400(() => faults.addResponse(parsed.value.operation, parsed.value.answer));
+      },
+    },
+    [`${prefix}/chaos`]: {
+      PUT: async (request) => {
+        const parsed = await readAdminBody(request, maxBodyBytes, parseChaosBody);
+        if (!parsed.ok) return adminError(parsed.status, parsed.message);
+        return refusedAs400(() => faults.setChaos(parsed.value));
+      },
+      DELETE: async () => {
+        faults.setChaos(null);
+        return adminNoContent();
       },
     },
     [`${prefix}/requests`]: {

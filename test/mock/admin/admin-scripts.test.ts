@@ -1,5 +1,6 @@
-// The scripted answers over the admin API: POST /__admin/responses (respondNext), globally and
-// for one sandbox, with every refusal's exact 400 Error body; and the admin client's methods.
+// The scripted answers over the admin API: POST /__admin/responses (respondNext) and
+// PUT/DELETE /__admin/chaos, globally and for one sandbox, with every refusal's exact 400 Error
+// body; and the admin client's methods.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPlantStoreAdmin } from "../../../src/admin/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
@@ -156,6 +157,118 @@ describe("the admin client's respondNext", () => {
         message:
           "status must be a status openapi.yaml declares for listPlants: 200, or 400 to 599.",
       },
+    });
+  });
+});
+
+describe("PUT and DELETE /__admin/chaos", () => {
+  const always = { rate: 1, seed: 1, failures: [{ status: 503 }] };
+
+  it("fails calls until DELETE, marking the journal", async () => {
+    const set = await adminCall(origin, "PUT", "/__admin/chaos", { body: always });
+    expect(set.status).toBe(204);
+    const failed = await api();
+    expect([failed.status, await failed.json()]).toEqual([
+      503,
+      { error: 503, message: "listPlants failed with status 503 (simulated by chaos)." },
+    ]);
+    expect((await adminCall(origin, "DELETE", "/__admin/chaos")).status).toBe(204);
+    expect((await api()).status).toBe(200);
+    const journal = await adminCall(origin, "GET", "/__admin/requests");
+    expect(journal.body).toMatchObject([{ status: 503, scripted: "chaos" }, { status: 200 }]);
+  });
+
+  it("ends on DELETE /__admin/faults and on a reset", async () => {
+    await adminCall(origin, "PUT", "/__admin/chaos", { body: always });
+    await adminCall(origin, "DELETE", "/__admin/faults");
+    expect((await api()).status).toBe(200);
+    await adminCall(origin, "PUT", "/__admin/chaos", { body: always });
+    await adminCall(origin, "POST", "/__admin/reset");
+    expect((await api()).status).toBe(200);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["rate above 1", { ...always, rate: 2 }, "rate must be a number from 0 to 1."],
+    [
+      "a fractional seed",
+      { ...always, seed: 0.5 },
+      "seed must be an integer from 0 to 4294967295.",
+    ],
+    [
+      "no failures",
+      { ...always, failures: [] },
+      "failures must be a non-empty array of { status, message?, headers? } or break kinds (network-error, hang, truncated, malformed-json, wrong-shape).",
+    ],
+    [
+      "an unknown break kind",
+      { ...always, failures: ["explode"] },
+      "failures[0] must be one of network-error, hang, truncated, malformed-json, wrong-shape, or an object.",
+    ],
+    [
+      "a failure status that is no failure",
+      { ...always, failures: [{ status: 302 }] },
+      "failures[0].status must be an integer from 400 to 599.",
+    ],
+    [
+      "an unknown operation",
+      { ...always, operations: ["deletePlant"] },
+      "operations[0] must be listPlants or createPlant.",
+    ],
+    [
+      "a misspelt field",
+      { ...always, sed: 1 },
+      'unknown option "sed"; the options are rate, seed, failures, operations.',
+    ],
+    ["null", null, "The request body must be a JSON object such as { rate, seed, failures }."],
+  ])("refuses %s with 400 naming the field, leaving chaos off", async (_, body, message) => {
+    const refused = await adminCall(origin, "PUT", "/__admin/chaos", {
+      rawBody: JSON.stringify(body),
+    });
+    expect([refused.status, refused.body]).toEqual([400, { error: 400, message }]);
+    expect((await api()).status).toBe(200);
+  });
+
+  it("applies to one sandbox under /__admin/sandboxes/{id}/chaos", async () => {
+    const opened = await adminCall(origin, "POST", "/__admin/sandboxes");
+    const { id, token } = opened.body as { id: string; token: string };
+    const chaosPath = `${origin}/__admin/sandboxes/${id}/chaos`;
+    const json = { "content-type": "application/json" };
+    const set = await fetch(chaosPath, {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify(always),
+    });
+    expect(set.status).toBe(204);
+    expect([(await api(token)).status, (await api()).status]).toEqual([503, 200]);
+    expect((await fetch(chaosPath, { method: "DELETE" })).status).toBe(204);
+    expect((await api(token)).status).toBe(200);
+  });
+});
+
+describe("the admin client's chaos", () => {
+  it("sets and ends chaos on the server and on a sandbox", async () => {
+    const admin = createPlantStoreAdmin({ baseUrl: server.url });
+    await admin.chaos({
+      rate: 1,
+      seed: 2,
+      failures: ["malformed-json"],
+      operations: ["listPlants"],
+    });
+    const broken = await api();
+    await expect(broken.json()).rejects.toThrow(SyntaxError);
+    expect((await api(TOKEN, "Kept")).status).toBe(201);
+    await admin.chaos(null);
+    expect((await api()).status).toBe(200);
+    const sandbox = await admin.createSandbox();
+    await sandbox.chaos({ rate: 1, seed: 2, failures: [{ status: 500 }] });
+    expect([(await api(sandbox.token)).status, (await api()).status]).toEqual([500, 200]);
+    await sandbox.chaos(null);
+    expect((await api(sandbox.token)).status).toBe(200);
+    await expect(
+      admin.chaos({ rate: -1, seed: 2, failures: [{ status: 500 }] }),
+    ).rejects.toMatchObject({
+      status: 400,
+      body: { error: 400, message: "rate must be a number from 0 to 1." },
     });
   });
 });

@@ -1,4 +1,4 @@
-// respondNext's types, derived from openapi.yaml's generated `operations`: a status the
+// respondNext's (and chaos's) types, derived from openapi.yaml's generated `operations`: a status the
 // operation declares (or any 4xx/5xx) with the body of that status. The @ts-expect-error lines
 // fail the typecheck (npm run typecheck, vitest's typecheck) if the types ever loosen.
 import { describe, expectTypeOf, it } from "vitest";
@@ -61,5 +61,19 @@ describe("respondNext types", () => {
     await admin.respondNext("listPlants", { status: 200, body: [{ name: 1 }] });
     // @ts-expect-error: and so does its sandbox
     await (await admin.createSandbox()).respondNext("listPlants", { status: 201, body: [] });
+  });
+
+  it("chaos takes failures as failNext does, or break kinds", async () => {
+    handle.chaos({ rate: 0.3, seed: 1, failures: [{ status: 503 }, "network-error"] });
+    server.chaos(null);
+    await admin.chaos({ rate: 1, seed: 2, failures: ["hang"], operations: ["listPlants"] });
+    // @ts-expect-error: not a break kind
+    handle.chaos({ rate: 0.3, seed: 1, failures: ["explode"] });
+    // @ts-expect-error: chaos decides how often, not times
+    msw.chaos({ rate: 0.3, seed: 1, failures: [{ status: 503, times: 2 }] });
+    // @ts-expect-error: the seed is required
+    handle.chaos({ rate: 0.3, failures: ["hang"] });
+    // @ts-expect-error: only the two operations exist
+    await admin.chaos({ rate: 1, seed: 2, failures: ["hang"], operations: ["deletePlant"] });
   });
 });
