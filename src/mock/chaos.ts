@@ -7,6 +7,7 @@ import { checkOptionNames } from "../contract/option-names.js";
 import {
   BREAK_KINDS,
   type BreakKind,
+  type ChaosFailure,
   type ChaosOptions,
   type FailNextOptions,
   type PlantStoreOperation,
@@ -36,7 +37,10 @@ const CHAOS_OPTIONS = {
   failures: true,
   operations: true,
 } satisfies Record<keyof ChaosOptions, true>;
-const FAILURE_OPTIONS = { status: true, message: true, headers: true };
+const FAILURE_OPTIONS = { status: true, message: true, headers: true } satisfies Record<
+  keyof Exclude<ChaosFailure, string>,
+  true
+>;
 const ALL_OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
 const MAX_SEED = 2 ** 32 - 1;
 
