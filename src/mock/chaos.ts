@@ -4,14 +4,8 @@
 // sequence of requests give the same answers on every run and every serving path: a flaky
 // network a test can reproduce. Checked once, when set, like every scenario.
 import { checkOptionNames } from "../contract/option-names.js";
-import {
-  BREAK_KINDS,
-  type BreakKind,
-  type ChaosFailure,
-  type ChaosOptions,
-  type FailNextOptions,
-  type PlantStoreOperation,
-} from "./types.js";
+import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
+import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "./types.js";
 
 /** An Error answer chaos may pick, checked; `message` undefined: the default sentence. */
 export interface ChaosError {
@@ -41,7 +35,6 @@ const FAILURE_OPTIONS = { status: true, message: true, headers: true } satisfies
   keyof Exclude<ChaosFailure, string>,
   true
 >;
-const ALL_OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
 const MAX_SEED = 2 ** 32 - 1;
 
 /** `prefix` starts every message: "chaos: " in process, nothing for the admin body. */
@@ -86,12 +79,12 @@ export function checkChaos(
 }
 
 function checkOperations(operations: unknown, prefix: string): readonly PlantStoreOperation[] {
-  if (operations === undefined) return ALL_OPERATIONS;
-  const rule = `${prefix}operations must be a non-empty array of ${ALL_OPERATIONS.join(", ")}.`;
+  if (operations === undefined) return OPERATIONS;
+  const rule = `${prefix}operations must be a non-empty array of ${OPERATIONS.join(", ")}.`;
   if (!Array.isArray(operations)) throw new TypeError(rule);
   if (operations.length === 0) throw new RangeError(rule);
   for (const [index, operation] of operations.entries()) {
-    if (!ALL_OPERATIONS.includes(operation)) {
+    if (!OPERATIONS.includes(operation)) {
       throw new TypeError(`${prefix}operations[${index}] must be listPlants or createPlant.`);
     }
   }

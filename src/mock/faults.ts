@@ -8,17 +8,16 @@
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { type ChaosError, type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
+import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
-import {
-  BREAK_KINDS,
-  type BreakKind,
-  type BreakNextOptions,
-  type DelayNextOptions,
-  type FailNextOptions,
-  type PlantStoreFaults,
-  type PlantStoreOperation,
-  type RespondNextExtras,
+import type {
+  BreakNextOptions,
+  DelayNextOptions,
+  FailNextOptions,
+  PlantStoreFaults,
+  PlantStoreOperation,
+  RespondNextExtras,
 } from "./types.js";
 
 /** A call breakNext (or chaos) breaks, in the same queue as the other scripted answers. */
@@ -95,8 +94,6 @@ export interface FaultInjector extends PlantStoreFaults {
   hang(): Promise<void>;
 }
 
-/** The operations a fault can target, in process and through POST /__admin/faults. */
-const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
 // `satisfies` keeps these lists complete: a new option does not compile until it is listed.
 const FAIL_NEXT_OPTIONS = {
   status: true,

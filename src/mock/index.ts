@@ -7,6 +7,7 @@
  */
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
+export { BREAK_KINDS } from "./core-types.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export type { JournalEntry, PlantStoreRequestJournal, ScriptedBy } from "./journal.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
@@ -39,4 +40,3 @@ export type {
   SeedPlant,
   StoredPlant,
 } from "./types.js";
-export { BREAK_KINDS } from "./types.js";

@@ -4,11 +4,8 @@
 // the query and the body are kept as received and only parsed when someone reads them.
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
-import type { components } from "../contract/generated/openapi-admin.js";
+import type { BreakKind } from "./core-types.js";
 import { redactJson, redactTarget, redactWord } from "./tokens.js";
-
-/** `BreakKind` (types.ts) as the admin document spells it; types.ts imports this file. */
-type BreakKind = NonNullable<components["schemas"]["JournalEntry"]["broken"]>;
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;

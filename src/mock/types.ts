@@ -2,12 +2,12 @@
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
 import type { operations } from "../contract/generated/openapi.js";
-import type { components } from "../contract/generated/openapi-admin.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
+import type { BreakKind } from "./core-types.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
 
-export type { NewPlant, Plant, PlantStoreErrorBody };
+export type { BreakKind, NewPlant, Plant, PlantStoreErrorBody };
 
 /** A plant to put in the store before any request: always public. */
 export interface SeedPlant {
@@ -139,22 +139,6 @@ export type RespondNextAnswer<Op extends PlantStoreOperation> =
           >
         : ByStatus<Op, Key, Exclude<RangeStatus<Key>, DeclaredStatus<Op>>>;
     }[Exclude<keyof Responses<Op>, number>];
-
-/**
- * The ways `breakNext` breaks an answer beyond what the contract describes, in the order the
- * docs list them: no answer, no answer until dropped, a 2xx body cut off, a 2xx body that is
- * not JSON, a 2xx JSON body of the wrong shape.
- */
-export const BREAK_KINDS = [
-  "network-error",
-  "hang",
-  "truncated",
-  "malformed-json",
-  "wrong-shape",
-] as const satisfies readonly NonNullable<components["schemas"]["Fault"]["break"]>[];
-
-/** How `breakNext` breaks the next call(s); see {@link BREAK_KINDS}. */
-export type BreakKind = (typeof BREAK_KINDS)[number];
 
 /** How many calls `breakNext` breaks. */
 export interface BreakNextOptions {
