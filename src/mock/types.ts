@@ -93,6 +93,9 @@ export interface DelayNextOptions {
   times?: number | undefined;
 }
 
+// Helpers of the two types below; the API reference shows those, not these
+// (typedoc.config.mjs, intentionallyNotExported).
+/** @inline */
 type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 type ToNumber<Text> = Text extends `${infer N extends number}` ? N : never;
 /** Every 4xx and 5xx status: the failures the Error body answers, declared or under `default`. */
