@@ -1,6 +1,6 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
-import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
 import type { operations } from "../contract/generated/openapi.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { BreakKind } from "./core-types.js";
@@ -103,6 +103,10 @@ export type ErrorStatus = ToNumber<`${4 | 5}${Digit}${Digit}`>;
 
 type Responses<Op extends PlantStoreOperation> = operations[Op]["responses"];
 type DeclaredStatus<Op extends PlantStoreOperation> = Extract<keyof Responses<Op>, number>;
+/** JSON leaves out an undefined field, so a body may carry one where the schema has it optional. */
+type ForwardableBody<Body> = Body extends readonly (infer Item)[]
+  ? readonly Forwardable<Item>[]
+  : Forwardable<Body>;
 /** A range key such as "5XX" as the statuses it covers. */
 type RangeStatus<Key> = Key extends `${infer D extends 1 | 2 | 3 | 4 | 5}XX`
   ? ToNumber<`${D}${Digit}${Digit}`>
@@ -110,7 +114,7 @@ type RangeStatus<Key> = Key extends `${infer D extends 1 | 2 | 3 | 4 | 5}XX`
 type Scripted<Status extends number, Response> = Response extends {
   content: { "application/json": infer Body };
 }
-  ? { status: Status; body: Body } & RespondNextExtras
+  ? { status: Status; body: ForwardableBody<Body> } & RespondNextExtras
   : { status: Status; body?: undefined } & RespondNextExtras;
 type ByStatus<Op extends PlantStoreOperation, Key extends keyof Responses<Op>, Covered> = [
   Covered,

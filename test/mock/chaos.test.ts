@@ -1,8 +1,15 @@
 // chaos: from now on calls fail at random, decided by a seeded generator; checked when set,
 // ended by chaos(null), clearFaults() or a reset. The same sequence on every serving path is
 // tested in test/server/chaos-sequence.test.ts.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createPlantStoreFetchHandler, type PlantStoreFetchHandler } from "../../src/mock/index.js";
+import { parse } from "yaml";
+import { OPERATIONS } from "../../src/mock/core-types.js";
+import {
+  BREAK_KINDS,
+  createPlantStoreFetchHandler,
+  type PlantStoreFetchHandler,
+} from "../../src/mock/index.js";
 
 const BASE = "http://mock.test";
 const AUTH = { authorization: "Bearer t1" };
@@ -108,6 +115,20 @@ describe("chaos on the fetch handler", () => {
     const first = await statuses(handle, 30);
     handle.chaos(seeded);
     expect(await statuses(handle, 30)).toEqual(first);
+  });
+
+  it("holds a chaos hang until clearFaults(), which drops it as a lost connection", async () => {
+    const handle = createPlantStoreFetchHandler();
+    handle.chaos({ rate: 1, seed: 1, failures: ["hang"] });
+    let settled = false;
+    const hanging = handle(list()).finally(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    handle.clearFaults();
+    await expect(hanging).rejects.toThrow(TypeError);
+    expect(handle.requests()).toMatchObject([{ status: 0, scripted: "chaos", broken: "hang" }]);
   });
 
   it("keeps every acknowledged create listed exactly once over 10,000 requests at rate 0.3", async () => {
@@ -256,5 +277,14 @@ describe("chaos refuses, when set, what it cannot do", () => {
     expect(call).toThrow(errorClass);
     // A refused chaos leaves the one before it in place.
     expect((await handle(list())).status).toBe(503);
+  });
+});
+
+describe("openapi.admin.yaml's chaos body", () => {
+  it("lists the same break kinds and operations as the in-process chaos", () => {
+    const { schemas } = parse(readFileSync("openapi.admin.yaml", "utf8")).components;
+    expect(schemas.Chaos.properties.failures.items.oneOf[1].enum).toEqual(BREAK_KINDS);
+    expect(schemas.Chaos.properties.operations.items.enum).toEqual(OPERATIONS);
+    expect(schemas.ScriptedResponse.properties.operation.enum).toEqual(OPERATIONS);
   });
 });
