@@ -7,8 +7,8 @@ import { checkOptionNames } from "../contract/option-names.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
 import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "./types.js";
 
-/** An Error answer chaos may pick, checked; `message` undefined: the default sentence. */
-export interface ChaosError {
+/** An Error answer's status, message and headers, checked (failNext, chaos); `message` undefined: the default sentence. */
+export interface FailureFields {
   status: number;
   message: string | undefined;
   headers: Record<string, string>;
@@ -18,12 +18,12 @@ export interface ChaosError {
 export interface ChaosPlan {
   readonly rate: number;
   readonly operations: ReadonlySet<PlantStoreOperation>;
-  readonly failures: readonly (BreakKind | ChaosError)[];
+  readonly failures: readonly (BreakKind | FailureFields)[];
   readonly random: () => number;
 }
 
 /** failNext's own checks of status, message and headers, lent by faults.ts (no import circle). */
-export type FailureCheck = (failure: FailNextOptions, prefix: string) => ChaosError;
+export type FailureCheck = (failure: FailNextOptions, prefix: string) => FailureFields;
 
 const CHAOS_OPTIONS = {
   rate: true,
@@ -98,7 +98,7 @@ function checkOperations(operations: unknown, prefix: string): readonly PlantSto
 export function drawChaos(
   plan: ChaosPlan,
   operation: PlantStoreOperation,
-): BreakKind | ChaosError | undefined {
+): BreakKind | FailureFields | undefined {
   if (!plan.operations.has(operation)) return undefined;
   if (plan.random() >= plan.rate) return undefined;
   return plan.failures[Math.floor(plan.random() * plan.failures.length)];

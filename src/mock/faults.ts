@@ -7,7 +7,7 @@
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
-import { type ChaosError, type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
+import { type FailureFields, type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
@@ -241,7 +241,7 @@ function checkFailure(
 }
 
 /** The status, message and headers of an Error answer (failNext, chaos's failures). */
-function checkFailureFields(options: FailNextOptions, prefix: string): ChaosError {
+function checkFailureFields(options: FailNextOptions, prefix: string): FailureFields {
   const status = checkStatus(options.status, prefix);
   const { message } = options;
   if (message !== undefined && typeof message !== "string") {
