@@ -7,7 +7,7 @@
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
-import { type FailureFields, type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
+import { type ChaosPlan, checkChaos, drawChaos, type FailureFields } from "./chaos.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
