@@ -2,7 +2,8 @@
 // app's resilience. The core decides them here, runtime-neutral; what the network part needs
 // (no answer, a hang, a cut body) is a `BrokenDelivery` each adapter carries out as its runtime
 // can (fetch-handler.ts, msw/handlers.ts, server/node-adapter.ts). The bodies are fixed, so the
-// same break is the same answer on every serving path and every run.
+// same break is the same answer on every serving path and every run. A hang waits on its fault
+// injector (faults.ts: cleared, reset) and on the core's HangShutdown (the server's close).
 import type { CoreAnswer, HeaderRecord } from "./core-types.js";
 import type { BreakKind, PlantStoreOperation } from "./types.js";
 
@@ -58,4 +59,34 @@ export function brokenAnswer(
     case "wrong-shape":
       return { status, headers, body: WRONG_SHAPE[operation] };
   }
+}
+
+/**
+ * What a core's fault injectors (global and sandboxes) share: closing it, when the server
+ * closes, ends every hang, now and later. Not an AbortController: Workers forbid creating one
+ * in global scope, where a fetch handler is usually made.
+ */
+export interface HangShutdown {
+  readonly closed: boolean;
+  /** Runs `drop` on close; returns what unregisters it. */
+  onClose(drop: () => void): () => void;
+  close(): void;
+}
+
+export function createHangShutdown(): HangShutdown {
+  let closed = false;
+  const drops = new Set<() => void>();
+  return {
+    get closed() {
+      return closed;
+    },
+    onClose(drop) {
+      drops.add(drop);
+      return () => drops.delete(drop);
+    },
+    close() {
+      closed = true;
+      for (const drop of [...drops]) drop();
+    },
+  };
 }

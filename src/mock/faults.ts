@@ -7,6 +7,7 @@
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
+import type { HangShutdown } from "./broken-answers.js";
 import { type ChaosPlan, checkChaos, drawChaos, type FailureFields } from "./chaos.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
@@ -89,7 +90,7 @@ export interface FaultInjector extends PlantStoreFaults {
   takeFailure(operation: PlantStoreOperation): PendingAnswer | undefined;
   /**
    * Resolves when a hanging request must end: at the next `clearFaults()` (a reset clears
-   * them too), or when `shutdown` aborts, which also makes every later hang end at once.
+   * them too), or when `shutdown` closes, which also makes every later hang end at once.
    */
   hang(): Promise<void>;
 }
@@ -112,8 +113,8 @@ const RESPOND_NEXT_OPTIONS = {
 /** `failNext(operation)` alone: the server failing as servers do. */
 const DEFAULT_FAILURE_STATUS = 500;
 
-/** `shutdown`: aborted when the server closes, so no hang can hold its close back. */
-export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
+/** `shutdown`: closed when the server closes, so no hang can hold its close back. */
+export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
   // failNext, respondNext and breakNext share one queue: answers come in the order they were set.
   const failures = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
   const delays = new Map<PlantStoreOperation, Queued<number>[]>();
@@ -122,7 +123,6 @@ export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
   const dropHangs = () => {
     for (const drop of hanging) drop();
   };
-  shutdown?.addEventListener("abort", dropHangs, { once: true });
   let chaos: ChaosPlan | undefined;
   // Lets the hot path skip both lookups when no scenario is set, which is nearly always.
   let pending = 0;
@@ -215,10 +215,13 @@ export function createFaultInjector(shutdown?: AbortSignal): FaultInjector {
   }
 
   function hang(): Promise<void> {
-    if (shutdown?.aborted) return Promise.resolve();
+    if (shutdown?.closed) return Promise.resolve();
     return new Promise<void>((resolve) => {
+      // Watched per hang, not per injector, so sandboxes that come and go leave nothing behind.
+      const unwatch = shutdown?.onClose(() => drop());
       const drop = () => {
         hanging.delete(drop);
+        unwatch?.();
         resolve();
       };
       hanging.add(drop);

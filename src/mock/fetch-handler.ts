@@ -133,7 +133,7 @@ function cutOff(body: string, cutAt: number): ReadableStream<Uint8Array> {
 function hangUntil(dropped: Promise<void>, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const abort = () => reject(signal.reason);
-    if (signal.aborted) abort();
+    if (signal.aborted) return abort();
     signal.addEventListener("abort", abort, { once: true });
     dropped.then(() => {
       signal.removeEventListener("abort", abort);

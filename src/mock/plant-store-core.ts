@@ -7,7 +7,7 @@
 import { isBearerToken } from "../contract/bearer-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
-import { brokenAnswer } from "./broken-answers.js";
+import { brokenAnswer, createHangShutdown } from "./broken-answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
 import { createFaultInjector, type FaultInjector, type PendingAnswer } from "./faults.js";
@@ -71,8 +71,8 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
 export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const plantsPath = `${basePath}/plants`;
-  const shutdown = new AbortController();
-  const faults = createFaultInjector(shutdown.signal);
+  const shutdown = createHangShutdown();
+  const faults = createFaultInjector(shutdown);
   const adminToken = config.admin?.token;
   const secrets = adminToken === undefined ? [...(tokens ?? [])] : [...(tokens ?? []), adminToken];
   const journal = createRequestJournal(secrets);
@@ -87,7 +87,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     maxSandboxes: config.maxSandboxes,
     sandboxIdleMs: config.sandboxIdleMs,
     secrets,
-    shutdown: shutdown.signal,
+    shutdown,
   });
   const adminApi =
     config.admin === undefined
@@ -227,7 +227,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     requests: journal.entries,
     clearRequests: journal.clear,
     createSandbox: sandboxes.create,
-    shutdown: () => shutdown.abort(),
+    shutdown: shutdown.close,
   };
 }
 

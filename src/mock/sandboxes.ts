@@ -3,6 +3,7 @@
 // A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
 import { checkOptionNames } from "../contract/option-names.js";
+import type { HangShutdown } from "./broken-answers.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
@@ -37,8 +38,8 @@ export interface SandboxRegistryConfig {
    * added and closed ones removed, so journals and log lines read at use time hide them all.
    */
   secrets: string[];
-  /** Aborted when the server closes: every sandbox's hanging requests end. */
-  shutdown?: AbortSignal | undefined;
+  /** Closed when the server closes: every sandbox's hanging requests end. */
+  shutdown?: HangShutdown | undefined;
 }
 
 export interface SandboxRegistry {
