@@ -79,6 +79,18 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
         const { times, ...rest } = failure;
         await call("POST", `${prefix}faults`, { operation, ...rest, ...timesField(times) });
       },
+      async respondNext(operation, answer) {
+        const { times, headers, ...rest } = answer;
+        // A Headers has no own enumerable properties: JSON would send it as {}. JSON leaves an
+        // undefined field out, as the server expects of an option not given.
+        const plain = headers instanceof Headers ? Object.fromEntries(headers) : headers;
+        const scripted = { operation, ...rest, headers: plain, ...timesField(times) };
+        await call("POST", `${prefix}responses`, scripted);
+      },
+      async chaos(options) {
+        if (options === null) await call("DELETE", `${prefix}chaos`);
+        else await call("PUT", `${prefix}chaos`, options);
+      },
       async delayNext(operation, ms, delay = {}) {
         const fault = { operation, delayMs: ms, ...timesField(delay.times) };
         await call("POST", `${prefix}faults`, fault);

@@ -10,6 +10,7 @@ export { PlantStoreAdminError } from "./plant-store-admin-error.js";
 export type {
   AdminBreakKind,
   AdminBreakNextOptions,
+  AdminChaosOptions,
   AdminDelayNextOptions,
   AdminFailNextOptions,
   AdminPlant,
@@ -27,4 +28,5 @@ export type {
   PlantStoreAdminWorld,
   PlantStoreOperation,
   PlantToLoad,
+  RespondNextAnswer,
 } from "./types.js";

@@ -3,8 +3,9 @@
 // `npm run generate` and nowhere else.
 import type { Forwardable } from "../client/types.js";
 import type { components } from "../contract/generated/openapi-admin.js";
+import type { RespondNextAnswer } from "../mock/types.js";
 
-export type { components };
+export type { components, RespondNextAnswer };
 
 /** An operation of the API a fault applies to: `"listPlants"` or `"createPlant"`. */
 export type PlantStoreOperation = components["schemas"]["Fault"]["operation"];
@@ -62,6 +63,15 @@ export interface AdminBreakNextOptions {
   times?: number | undefined;
 }
 
+type ChaosBody = components["schemas"]["Chaos"];
+/** What {@link PlantStoreAdmin.chaos} does: the same as the in-process `chaos`. */
+export interface AdminChaosOptions extends Forwardable<Omit<ChaosBody, "failures" | "operations">> {
+  /** What a failing call gets, each as likely as the others: `{ status, message?, headers? }` or a break kind. */
+  failures: readonly ChaosBody["failures"][number][];
+  /** The operations it applies to; default both. */
+  operations?: readonly NonNullable<ChaosBody["operations"]>[number][] | undefined;
+}
+
 /** How many calls wait, for {@link PlantStoreAdmin.delayNext}. */
 export interface AdminDelayNextOptions {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
@@ -114,6 +124,20 @@ export interface PlantStoreAdminWorld {
   reset(): Promise<void>;
   /** The next call(s) of `operation` answer `status` (default 500) with the Error body. */
   failNext(operation: PlantStoreOperation, options?: AdminFailNextOptions): Promise<void>;
+  /**
+   * The next call(s) of `operation` answer exactly `status` and `body` (POST
+   * /__admin/responses), an answer openapi.yaml declares for it; the server refuses any
+   * other with a 400 naming the field. Nothing is stored.
+   */
+  respondNext<Op extends PlantStoreOperation>(
+    operation: Op,
+    answer: RespondNextAnswer<Op>,
+  ): Promise<void>;
+  /**
+   * From now on each call fails with probability `rate`, with a failure drawn from `failures`
+   * by a generator seeded with `seed` (PUT /__admin/chaos); `null` ends it (DELETE).
+   */
+  chaos(options: AdminChaosOptions | null): Promise<void>;
   /** The next call(s) of `operation` are answered only after `ms` milliseconds. */
   delayNext(
     operation: PlantStoreOperation,

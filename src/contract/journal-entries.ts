@@ -5,8 +5,9 @@
 import type { NewPlant } from "../client/types.js";
 import type { components } from "./generated/openapi-admin.js";
 
-/** The API operations, named as the SDK's methods: what faults target and entries name. */
-export type PlantStoreOperation = "listPlants" | "createPlant";
+/** The API operations, named as the SDK's methods: what scenarios target and entries name. */
+export const OPERATIONS = ["listPlants", "createPlant"] as const;
+export type PlantStoreOperation = (typeof OPERATIONS)[number];
 
 /** What made a scripted answer: the scenario verb, chaos, or a request's `Prefer: code=N`. */
 export type ScriptedBy = NonNullable<components["schemas"]["JournalEntryFields"]["scripted"]>;
@@ -124,7 +125,6 @@ export interface PlantStoreRequestJournal extends PlantStoreCoverage {
 }
 
 const FILTER_FIELDS = ["operation", "status"];
-const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
 /** The statuses an answer can have: a filter outside them is a mistake, not an empty list. */
 export const FILTER_STATUS_MIN = 100;
 export const FILTER_STATUS_MAX = 599;

@@ -21,6 +21,9 @@ export const BREAK_KINDS = [
 /** How `breakNext` breaks the next call(s); see {@link BREAK_KINDS}. */
 export type BreakKind = (typeof BREAK_KINDS)[number];
 
+/** The API operations a scenario (failNext, respondNext, breakNext, chaos) can target. */
+export { OPERATIONS } from "../contract/journal-entries.js";
+
 export type BodyResult =
   | { ok: true; text: string }
   | { ok: false; reason: "too-large" | "invalid-utf8" | "already-read" };

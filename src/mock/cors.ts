@@ -57,7 +57,7 @@ export function preflightAnswer(origin: string): CoreAnswer {
     headers: {
       "access-control-allow-origin": origin,
       "access-control-allow-methods": "GET, POST",
-      "access-control-allow-headers": "Authorization, Content-Type",
+      "access-control-allow-headers": "Authorization, Content-Type, Prefer",
       "access-control-max-age": "600",
     },
     body: "",

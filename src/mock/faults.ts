@@ -1,31 +1,29 @@
-// Scenario helpers for consumer tests: the next call(s) of an operation fail, break or are
-// slow. Faults are queued per operation and consumed in the order they were set (failures and
-// breaks share one queue, so failNext then breakNext fails one call, then breaks the next).
+// Scenario helpers for consumer tests: the next call(s) of an operation fail, get a scripted
+// answer, break or are slow. Faults are queued per operation and consumed in the order they were
+// set (failNext, respondNext and breakNext share one queue, so failNext then breakNext fails one
+// call, then breaks the next).
 // Every argument is checked when the scenario is set, so a mistake fails in the test that made
 // it rather than as a strange answer later.
 
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import type { HangShutdown } from "./broken-answers.js";
-import { BREAK_KINDS, type BreakKind } from "./core-types.js";
+import { type ChaosPlan, checkChaos, drawChaos, type FailureFields } from "./chaos.js";
+import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
+import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
 import type {
   BreakNextOptions,
   DelayNextOptions,
   FailNextOptions,
   PlantStoreFaults,
   PlantStoreOperation,
+  RespondNextExtras,
 } from "./types.js";
 
-export interface PendingFailure {
-  status: number;
-  message: string;
-  /** By lower-case name, so they replace the answer's own headers of the same name. */
-  headers: Record<string, string>;
-}
-
-/** A call breakNext breaks, in the same queue as the failures. */
+/** A call breakNext (or chaos) breaks, in the same queue as the other scripted answers. */
 export interface PendingBreak {
+  by: "breakNext" | "chaos";
   break: BreakKind;
   /**
    * A hang's end (see `hang()`), taken with the break: a clearFaults() right after the request
@@ -35,7 +33,7 @@ export interface PendingBreak {
 }
 
 /** What the next call of an operation answers instead of the contract's own answer. */
-export type PendingAnswer = PendingFailure | PendingBreak;
+export type PendingAnswer = ScriptedAnswer | PendingBreak;
 
 interface Queued<T> {
   value: T;
@@ -56,6 +54,8 @@ const IN_PROCESS = {
   failNext: { prefix: "failNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
   delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
   breakNext: { prefix: "breakNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  respondNext: { prefix: "respondNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  chaos: { prefix: "chaos: ", ms: "ms", infinity: "Infinity", kind: "kind" },
 } satisfies Record<string, FaultWords>;
 /** The words of POST /__admin/faults, whose body says `delayMs`, `break` and `"Infinity"`. */
 const OVER_HTTP: FaultWords = {
@@ -80,7 +80,13 @@ export interface FaultInjector extends PlantStoreFaults {
   addFault(operation: PlantStoreOperation, fault: FaultSet, words?: FaultWords): void;
   /** Takes the next delay (ms) for `operation`, or 0. */
   takeDelay(operation: PlantStoreOperation): number;
-  /** Takes the next failure or break for `operation`, or undefined. */
+  /** chaos with the admin body's words (PUT /__admin/chaos). */
+  setChaos(options: object | null, words?: FaultWords): void;
+  /** What chaos does to this call of `operation`, if it is on and draws a failure. */
+  takeChaos(operation: PlantStoreOperation): PendingAnswer | undefined;
+  /** respondNext with the admin body's words (POST /__admin/responses). */
+  addResponse(operation: PlantStoreOperation, answer: object, words?: FaultWords): void;
+  /** Takes the next scripted answer (failNext, respondNext, breakNext) for `operation`, or undefined. */
   takeFailure(operation: PlantStoreOperation): PendingAnswer | undefined;
   /**
    * Resolves when a hanging request must end: at the next `clearFaults()` (a reset clears
@@ -89,8 +95,6 @@ export interface FaultInjector extends PlantStoreFaults {
   hang(): Promise<void>;
 }
 
-/** The operations a fault can target, in process and through POST /__admin/faults. */
-const OPERATIONS: readonly PlantStoreOperation[] = ["listPlants", "createPlant"];
 // `satisfies` keeps these lists complete: a new option does not compile until it is listed.
 const FAIL_NEXT_OPTIONS = {
   status: true,
@@ -100,11 +104,18 @@ const FAIL_NEXT_OPTIONS = {
 } satisfies Record<keyof FailNextOptions, true>;
 const DELAY_NEXT_OPTIONS = { times: true } satisfies Record<keyof DelayNextOptions, true>;
 const BREAK_NEXT_OPTIONS = { times: true } satisfies Record<keyof BreakNextOptions, true>;
+const RESPOND_NEXT_OPTIONS = {
+  status: true,
+  body: true,
+  headers: true,
+  times: true,
+} satisfies Record<"status" | "body" | keyof RespondNextExtras, true>;
 /** `failNext(operation)` alone: the server failing as servers do. */
 const DEFAULT_FAILURE_STATUS = 500;
 
 /** `shutdown`: closed when the server closes, so no hang can hold its close back. */
 export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
+  // failNext, respondNext and breakNext share one queue: answers come in the order they were set.
   const failures = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
   const delays = new Map<PlantStoreOperation, Queued<number>[]>();
   // Each hanging request's way out; clearFaults() and the shutdown take them all.
@@ -112,6 +123,7 @@ export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
   const dropHangs = () => {
     for (const drop of hanging) drop();
   };
+  let chaos: ChaosPlan | undefined;
   // Lets the hot path skip both lookups when no scenario is set, which is nearly always.
   let pending = 0;
 
@@ -141,6 +153,12 @@ export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
     failNext(operation, options: FailNextOptions = {}) {
       push(failures, operation, checkFailure(operation, options, IN_PROCESS.failNext));
     },
+    respondNext(operation, answer) {
+      push(failures, operation, checkResponse(operation, answer, IN_PROCESS.respondNext));
+    },
+    addResponse(operation, answer, words = OVER_HTTP) {
+      push(failures, operation, checkResponse(operation, answer, words));
+    },
     delayNext(operation, ms: number, options: DelayNextOptions = {}) {
       push(delays, operation, checkDelay(operation, ms, options, IN_PROCESS.delayNext));
     },
@@ -158,7 +176,22 @@ export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
       if (checkedDelay !== undefined) push(delays, operation, checkedDelay);
       if (checkedBreak !== undefined) push(failures, operation, checkedBreak);
     },
+    chaos(options) {
+      setChaos(options, IN_PROCESS.chaos);
+    },
+    setChaos,
+    takeChaos(operation) {
+      const drawn = chaos === undefined ? undefined : drawChaos(chaos, operation);
+      if (drawn === undefined) return undefined;
+      if (typeof drawn === "string") {
+        return { by: "chaos", break: drawn, ...(drawn === "hang" ? { dropped: hang() } : {}) };
+      }
+      const message =
+        drawn.message ?? `${operation} failed with status ${drawn.status} (simulated by chaos).`;
+      return errorPending("chaos", drawn.status, message, drawn.headers);
+    },
     clearFaults() {
+      chaos = undefined;
       failures.clear();
       delays.clear();
       pending = 0;
@@ -170,12 +203,16 @@ export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
     takeFailure(operation) {
       const taken = pending === 0 ? undefined : take(failures, operation);
       if (taken !== undefined && "break" in taken && taken.break === "hang") {
-        return { break: "hang", dropped: hang() };
+        return { ...taken, dropped: hang() };
       }
       return taken;
     },
     hang,
   };
+
+  function setChaos(options: object | null, words = OVER_HTTP): void {
+    chaos = options === null ? undefined : checkChaos(options, words.prefix, checkFailureFields);
+  }
 
   function hang(): Promise<void> {
     if (shutdown?.closed) return Promise.resolve();
@@ -196,18 +233,36 @@ function checkFailure(
   operation: PlantStoreOperation,
   options: FailNextOptions,
   words: FaultWords,
-): Queued<PendingFailure> {
+): Queued<ScriptedAnswer> {
   const prefix = checkCall(operation, options, FAIL_NEXT_OPTIONS, words);
+  const { status, message, headers } = checkFailureFields(options, prefix);
+  const sentence = message ?? `${operation} failed with status ${status} (simulated by failNext).`;
+  return {
+    value: errorPending("failNext", status, sentence, headers),
+    remaining: checkTimes(options.times, words),
+  };
+}
+
+/** The status, message and headers of an Error answer (failNext, chaos's failures). */
+function checkFailureFields(options: FailNextOptions, prefix: string): FailureFields {
   const status = checkStatus(options.status, prefix);
-  const message =
-    options.message === undefined
-      ? `${operation} failed with status ${status} (simulated by failNext).`
-      : options.message;
-  if (typeof message !== "string") throw new TypeError(`${prefix}message must be a string.`);
+  const { message } = options;
+  if (message !== undefined && typeof message !== "string") {
+    throw new TypeError(`${prefix}message must be a string.`);
+  }
   // The Error body promises a message a person can read; "" would answer nothing.
   if (message === "") throw new RangeError(`${prefix}message must not be empty.`);
-  const headers = checkFailureHeaders(options.headers, prefix);
-  return { value: { status, message, headers }, remaining: checkTimes(options.times, words) };
+  return { status, message, headers: checkFailureHeaders(options.headers, prefix) };
+}
+
+function checkResponse(
+  operation: PlantStoreOperation,
+  answer: object,
+  words: FaultWords,
+): Queued<ScriptedAnswer> {
+  const prefix = checkCall(operation, answer, RESPOND_NEXT_OPTIONS, words);
+  const value = checkRespondAnswer(operation, answer, prefix);
+  return { value, remaining: checkTimes((answer as { times?: unknown }).times, words) };
 }
 
 function checkBreak(
@@ -221,7 +276,7 @@ function checkBreak(
     // Not echoed: over HTTP it is whatever a client put there, a token included.
     throw new TypeError(`${prefix}${words.kind} must be one of ${BREAK_KINDS.join(", ")}.`);
   }
-  return { value: { break: kind }, remaining: checkTimes(options.times, words) };
+  return { value: { by: "breakNext", break: kind }, remaining: checkTimes(options.times, words) };
 }
 
 function checkDelay(

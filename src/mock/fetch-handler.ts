@@ -46,6 +46,8 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
   return Object.assign(handle, {
     store: core.store,
     failNext: core.failNext,
+    respondNext: core.respondNext,
+    chaos: core.chaos,
     delayNext: core.delayNext,
     breakNext: core.breakNext,
     clearFaults: core.clearFaults,

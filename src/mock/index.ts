@@ -32,9 +32,12 @@ export { createPlantStore, defaultSeed } from "./store.js";
 export type {
   BreakKind,
   BreakNextOptions,
+  ChaosFailure,
+  ChaosOptions,
   CreatePlantResult,
   CreateSandboxOptions,
   DelayNextOptions,
+  ErrorStatus,
   FailNextOptions,
   NewPlant,
   Plant,
@@ -48,6 +51,8 @@ export type {
   PlantStoreOperation,
   PlantStoreOptions,
   PlantStoreSandbox,
+  RespondNextAnswer,
+  RespondNextExtras,
   SeedPlant,
   StoredPlant,
 } from "./types.js";

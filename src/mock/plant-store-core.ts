@@ -28,6 +28,7 @@ import {
   parseNewPlant,
 } from "./request-input.js";
 import { createSandboxRegistry, type SandboxWorld } from "./sandboxes.js";
+import { preferredAnswer } from "./scripted-answers.js";
 import {
   type AuthResult,
   constantTimeMatcher,
@@ -164,12 +165,12 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     }
 
     const operation = record.operation as PlantStoreOperation;
-    const scenario = await applyScenario(world.faults, operation);
+    const scenario = await applyScenario(world.faults, operation, request);
     if (scenario !== undefined) {
-      // The journal shows what the app sent even when a simulated failure answered it.
+      record.scripted = scenario.by;
+      // The journal shows what the app sent even when a scripted answer answered it.
       if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
       if ("break" in scenario) {
-        record.scripted = "breakNext";
         record.broken = scenario.break;
         const { dropped } = scenario;
         const hang = dropped === undefined ? world.faults.hang : () => dropped;
@@ -179,8 +180,8 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
           hang,
         });
       }
-      record.scripted = "failNext";
-      return errorAnswer(scenario.status, scenario.message, jsonHeaders, scenario.headers);
+      const headers = { ...jsonHeaders, ...scenario.headers };
+      return { status: scenario.status, headers, body: scenario.body };
     }
 
     if (operation === "listPlants") {
@@ -232,6 +233,8 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     baseHeaders,
     secrets,
     failNext: faults.failNext,
+    respondNext: faults.respondNext,
+    chaos: faults.chaos,
     delayNext: faults.delayNext,
     breakNext: faults.breakNext,
     clearFaults: faults.clearFaults,
@@ -245,14 +248,23 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   };
 }
 
-/** Runs a pending delay, then takes the pending failure or break, if there is one. */
+/**
+ * Runs a pending delay, then takes the answer a test scripted, if any: a queued one first
+ * (failNext, respondNext, breakNext), then the request's own `Prefer: code=N`, then chaos (which
+ * draws only for calls nothing else answered, so its sequence follows the requests it saw).
+ */
 async function applyScenario(
   faults: FaultInjector,
   operation: PlantStoreOperation,
+  request: CoreRequest,
 ): Promise<PendingAnswer | undefined> {
   const delay = faults.takeDelay(operation);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-  return faults.takeFailure(operation);
+  return (
+    faults.takeFailure(operation) ??
+    preferredAnswer(operation, request.header("prefer")) ??
+    faults.takeChaos(operation)
+  );
 }
 
 async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {

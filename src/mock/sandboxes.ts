@@ -126,6 +126,8 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         token,
         store,
         failNext: faults.failNext,
+        respondNext: faults.respondNext,
+        chaos: faults.chaos,
         delayNext: faults.delayNext,
         breakNext: faults.breakNext,
         clearFaults: faults.clearFaults,

@@ -1,6 +1,7 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
-import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+import type { operations } from "../contract/generated/openapi.js";
 import type { PlantStoreOperation } from "../contract/journal-entries.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { BreakKind } from "./core-types.js";
@@ -92,16 +93,91 @@ export interface DelayNextOptions {
   times?: number | undefined;
 }
 
+// Helpers of the two types below; the API reference shows those, not these
+// (typedoc.config.mjs, intentionallyNotExported).
+/** @inline */
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type ToNumber<Text> = Text extends `${infer N extends number}` ? N : never;
+/** Every 4xx and 5xx status: the failures the Error body answers, declared or under `default`. */
+export type ErrorStatus = ToNumber<`${4 | 5}${Digit}${Digit}`>;
+
+type Responses<Op extends PlantStoreOperation> = operations[Op]["responses"];
+type DeclaredStatus<Op extends PlantStoreOperation> = Extract<keyof Responses<Op>, number>;
+/** JSON leaves out an undefined field, so a body may carry one where the schema has it optional. */
+type ForwardableBody<Body> = Body extends readonly (infer Item)[]
+  ? readonly Forwardable<Item>[]
+  : Forwardable<Body>;
+/** A range key such as "5XX" as the statuses it covers. */
+type RangeStatus<Key> = Key extends `${infer D extends 1 | 2 | 3 | 4 | 5}XX`
+  ? ToNumber<`${D}${Digit}${Digit}`>
+  : never;
+type Scripted<Status extends number, Response> = Response extends {
+  content: { "application/json": infer Body };
+}
+  ? { status: Status; body: ForwardableBody<Body> } & RespondNextExtras
+  : { status: Status; body?: undefined } & RespondNextExtras;
+type ByStatus<Op extends PlantStoreOperation, Key extends keyof Responses<Op>, Covered> = [
+  Covered,
+] extends [never]
+  ? never
+  : Scripted<Covered & number, Responses<Op>[Key]>;
+
+/** What a `respondNext` answer may add to its status and body. */
+export interface RespondNextExtras {
+  /** Extra response headers, as failNext takes them; the content type stays application/json. */
+  headers?: Headers | Record<string, string> | undefined;
+  /** How many calls get this answer; default 1, `Infinity` until `clearFaults()`. */
+  times?: number | undefined;
+}
+
+/**
+ * An answer `openapi.yaml` declares for `Op`, by status: a status it declares with that
+ * status's body, or (under `default`) any other 4xx/5xx with the Error body. So
+ * `{ status: 201, body: [] }` for listPlants, or a plant whose name is a number, do not compile.
+ */
+export type RespondNextAnswer<Op extends PlantStoreOperation> =
+  | { [S in DeclaredStatus<Op>]: Scripted<S, Responses<Op>[S]> }[DeclaredStatus<Op>]
+  | {
+      [Key in Exclude<keyof Responses<Op>, number>]: Key extends "default"
+        ? ByStatus<
+            Op,
+            Key,
+            Exclude<ErrorStatus, DeclaredStatus<Op> | RangeStatus<keyof Responses<Op>>>
+          >
+        : ByStatus<Op, Key, Exclude<RangeStatus<Key>, DeclaredStatus<Op>>>;
+    }[Exclude<keyof Responses<Op>, number>];
+
 /** How many calls `breakNext` breaks. */
 export interface BreakNextOptions {
   /** How many calls break; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
 }
 
+/** A failure `chaos` may pick: an Error answer as `failNext` takes it, or a break kind. */
+export type ChaosFailure = BreakKind | Omit<FailNextOptions, "times">;
+
+/** What `chaos` does from now on. */
+export interface ChaosOptions {
+  /** The probability, from 0 to 1, that a call fails. */
+  rate: number;
+  /** An integer from 0 to 2^32 - 1: the same seed and the same requests give the same failures. */
+  seed: number;
+  /** What a failing call gets, each as likely as the others. */
+  failures: readonly ChaosFailure[];
+  /** The operations it applies to; default both. */
+  operations?: readonly PlantStoreOperation[] | undefined;
+}
+
 /** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
 export interface PlantStoreFaults {
   /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
   failNext(operation: PlantStoreOperation, options?: FailNextOptions): void;
+  /**
+   * Makes the next call(s) of `operation` answer exactly `status` and `body`, which must be an
+   * answer openapi.yaml declares for it (checked when set: a TypeError names the bad field,
+   * a RangeError the status). Nothing is stored.
+   */
+  respondNext<Op extends PlantStoreOperation>(operation: Op, answer: RespondNextAnswer<Op>): void;
   /** Makes the next call(s) of `operation` answer only after `ms` ms (at most 2^31 - 1). */
   delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): void;
   /**
@@ -109,7 +185,16 @@ export interface PlantStoreFaults {
    * connection, a hang, a cut or malformed body, a wrong shape); a broken create stores nothing.
    */
   breakNext(operation: PlantStoreOperation, kind: BreakKind, options?: BreakNextOptions): void;
-  /** Drops every pending failure, delay and break, and ends every hanging request (dropped). */
+  /**
+   * From now on each call (of `operations`) fails with probability `rate`, with a failure drawn
+   * from `failures` by a generator seeded with `seed`: the same seed and the same requests give
+   * the same answers on every serving path. `null`, `clearFaults()` or a reset ends it.
+   */
+  chaos(options: ChaosOptions | null): void;
+  /**
+   * Drops every pending failure, delay and break, ends chaos, and ends every hanging request
+   * (dropped).
+   */
   clearFaults(): void;
 }
 

@@ -87,6 +87,8 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
     ],
     store: handle.store,
     failNext: handle.failNext,
+    respondNext: handle.respondNext,
+    chaos: handle.chaos,
     delayNext: handle.delayNext,
     breakNext: handle.breakNext,
     clearFaults: handle.clearFaults,

@@ -93,6 +93,8 @@ export async function startPlantStoreServer(
     url: serverUrl(address, checked.core.basePath),
     store,
     failNext: core.failNext,
+    respondNext: core.respondNext,
+    chaos: core.chaos,
     delayNext: core.delayNext,
     breakNext: core.breakNext,
     clearFaults: core.clearFaults,

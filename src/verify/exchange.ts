@@ -1,10 +1,7 @@
 // One request of a check and its answer, judged against openapi.yaml (the status, the content
 // type and the body's schema, by the validators generated from it) as it is recorded.
-import {
-  type BodyValidator,
-  responseValidators,
-  type SchemaError,
-} from "../contract/generated/openapi-validators.js";
+import type { SchemaError } from "../contract/generated/openapi-validators.js";
+import { bodyPath, type OperationId, responseFor } from "../contract/response-schema.js";
 import { PlantStoreVerifyError } from "./verify-error.js";
 
 /** Where an exchange records what breaks openapi.yaml or our decisions: a check's Findings. */
@@ -140,8 +137,6 @@ export class ExchangeClient {
   }
 }
 
-type OperationId = keyof typeof responseValidators;
-
 /** What the validator needs to know about one answer. */
 interface ObservedAnswer {
   status: number;
@@ -149,16 +144,10 @@ interface ObservedAnswer {
   bodyText: string;
 }
 
-/** `/0/tag` -> `body[0].tag`, the way a reader of the JSON would name it. */
 function describeError(error: SchemaError): string {
-  const path = error.instancePath
-    .split("/")
-    .slice(1)
-    .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
-    .join("");
   const extra =
     error.keyword === "additionalProperties" ? ` (${String(error.params.additionalProperty)})` : "";
-  return `body${path} ${error.message ?? "is invalid"}${extra}`;
+  return `${bodyPath(error.instancePath)} ${error.message ?? "is invalid"}${extra}`;
 }
 
 const MAX_SCHEMA_ERRORS = 3;
@@ -169,13 +158,11 @@ const MAX_SCHEMA_ERRORS = 3;
  * body matches that response's schema. Returns one message per breakage, empty when it fits.
  */
 function validateAnswer(operationId: OperationId, answer: ObservedAnswer): string[] {
-  const responses: Record<string, Record<string, BodyValidator>> = responseValidators[operationId];
-  const status = String(answer.status);
-  const key = [status, `${status[0]}XX`, "default"].find((candidate) => candidate in responses);
-  if (key === undefined) {
-    return [`status ${status} is not declared for ${operationId}`];
+  const response = responseFor(operationId, answer.status);
+  if (response === undefined) {
+    return [`status ${answer.status} is not declared for ${operationId}`];
   }
-  const byMediaType = responses[key] ?? {};
+  const byMediaType = response.bodies;
   const mediaTypes = Object.keys(byMediaType);
   if (mediaTypes.length === 0) return [];
 

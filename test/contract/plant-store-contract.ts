@@ -118,7 +118,9 @@ export function describePlantStoreContract(name: string, startTarget: StartContr
         expect(res.headers.get("content-length")).toBeNull();
         expect(res.headers.get("access-control-allow-origin")).toBe("*");
         expect(res.headers.get("access-control-allow-methods")).toBe("GET, POST");
-        expect(res.headers.get("access-control-allow-headers")).toBe("Authorization, Content-Type");
+        expect(res.headers.get("access-control-allow-headers")).toBe(
+          "Authorization, Content-Type, Prefer",
+        );
         expect(await res.text()).toBe("");
       });
 

@@ -42,7 +42,7 @@ describe("CORS", () => {
     expect(Object.fromEntries(res.headers)).toEqual({
       "access-control-allow-origin": "*",
       "access-control-allow-methods": "GET, POST",
-      "access-control-allow-headers": "Authorization, Content-Type",
+      "access-control-allow-headers": "Authorization, Content-Type, Prefer",
       "access-control-max-age": "600",
     });
   });

@@ -110,7 +110,7 @@ describe("startPlantStoreServer", () => {
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
     expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, POST");
     expect(preflight.headers.get("access-control-allow-headers")).toBe(
-      "Authorization, Content-Type",
+      "Authorization, Content-Type, Prefer",
     );
     expect(preflight.headers.get("access-control-max-age")).toBe("600");
 

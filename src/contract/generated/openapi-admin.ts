@@ -51,6 +51,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the next call(s) of an operation answer a given status and body
+         * @description The same as `respondNext` in process: the next call(s) of the operation answer exactly
+         *     this status and body, and nothing is stored. The answer must be one openapi.yaml
+         *     declares for the operation (a status it lists, with that status's body, or any other
+         *     4xx/5xx with the Error body): anything else is refused with 400 naming the field, such
+         *     as `body[0].name must be a string.` Queued with the faults, in the order they were set;
+         *     DELETE /__admin/faults drops them.
+         */
+        post: operations["addResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/chaos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make calls fail at random, reproducibly (replaces any chaos set before)
+         * @description The same as `chaos` in process: from now on each call of `operations` (default both)
+         *     fails with probability `rate`, with a failure drawn from `failures`, an Error answer as
+         *     POST /__admin/faults takes it or a break kind. A generator seeded with `seed` decides,
+         *     so the same seed and the same requests give the same answers on every serving path.
+         *     Answers chaos made are journalled with `scripted: "chaos"`. A queued fault or scripted
+         *     answer, and a request's `Prefer: code=N`, come first. DELETE here, DELETE
+         *     /__admin/faults or a reset end it. A bad field is refused with 400 naming it.
+         */
+        put: operations["setChaos"];
+        post?: never;
+        /** End chaos */
+        delete: operations["endChaos"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/requests": {
         parameters: {
             query?: never;
@@ -269,6 +321,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/sandboxes/{id}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * As POST /__admin/responses, for one sandbox
+         * @description The same as `respondNext` in process: the next call(s) of the operation answer exactly
+         *     this status and body, and nothing is stored. The answer must be one openapi.yaml
+         *     declares for the operation (a status it lists, with that status's body, or any other
+         *     4xx/5xx with the Error body): anything else is refused with 400 naming the field, such
+         *     as `body[0].name must be a string.` Queued with the faults, in the order they were set;
+         *     DELETE /__admin/faults drops them.
+         */
+        post: operations["addSandboxResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/sandboxes/{id}/chaos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Make calls fail at random in one sandbox, reproducibly (replaces any chaos set before)
+         * @description The same as `chaos` in process: from now on each call of `operations` (default both)
+         *     fails with probability `rate`, with a failure drawn from `failures`, an Error answer as
+         *     POST /__admin/faults takes it or a break kind. A generator seeded with `seed` decides,
+         *     so the same seed and the same requests give the same answers on every serving path.
+         *     Answers chaos made are journalled with `scripted: "chaos"`. A queued fault or scripted
+         *     answer, and a request's `Prefer: code=N`, come first. DELETE here, DELETE
+         *     /__admin/faults or a reset end it. A bad field is refused with 400 naming it.
+         */
+        put: operations["setSandboxChaos"];
+        post?: never;
+        /** End chaos in one sandbox */
+        delete: operations["endSandboxChaos"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/sandboxes/{id}/requests": {
         parameters: {
             query?: never;
@@ -413,6 +523,43 @@ export interface components {
              * @enum {string}
              */
             break?: "network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape";
+        };
+        /** @description The answer the next call(s) of one operation get instead of their normal one. */
+        ScriptedResponse: {
+            /** @enum {string} */
+            operation: "listPlants" | "createPlant";
+            /** @description A status openapi.yaml declares for the operation, or any 4xx/5xx (the Error body). */
+            status: number;
+            /** @description The JSON body, valid for that status in openapi.yaml (left out only for a status without one). */
+            body?: unknown;
+            /** @description Extra headers of the answer; `Content-Type` stays `application/json`. */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description How many calls; default 1. `"Infinity"` until the faults are cleared. */
+            times?: number | "Infinity";
+        };
+        /** @description Random failures from now on, decided by a seeded generator. */
+        Chaos: {
+            /** @description The probability that a call fails. */
+            rate: number;
+            /** @description The same seed and the same requests give the same failures. */
+            seed: number;
+            /** @description What a failing call gets, each as likely as the others. */
+            failures: (components["schemas"]["ChaosError"] | ("network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape"))[];
+            /** @description The operations it applies to; default both. */
+            operations?: ("listPlants" | "createPlant")[];
+        };
+        /** @description An Error answer chaos may pick, as a fault's `status`, `message` and `headers`. */
+        ChaosError: {
+            /** @description Default 500. */
+            status?: number;
+            /** @description The Error body's message; a sentence naming the status by default. */
+            message?: string;
+            /** @description Extra headers, such as `Retry-After`. */
+            headers?: {
+                [key: string]: string;
+            };
         };
         /** @description One API request as received; `operation` tells which kind. */
         JournalEntry: components["schemas"]["ListPlantsEntry"] | components["schemas"]["CreatePlantEntry"] | components["schemas"]["UnmatchedEntry"];
@@ -681,6 +828,81 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    addResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScriptedResponse"];
+            };
+        };
+        responses: {
+            /** @description The answer is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    setChaos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Chaos"];
+            };
+        };
+        responses: {
+            /** @description Chaos is on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    endChaos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (also when chaos was off). */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -1034,6 +1256,93 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    addSandboxResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScriptedResponse"];
+            };
+        };
+        responses: {
+            /** @description The answer is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    setSandboxChaos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Chaos"];
+            };
+        };
+        responses: {
+            /** @description Chaos is on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    endSandboxChaos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done (also when chaos was off). */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -367,6 +367,21 @@ export const adminEndpoints: readonly { method: string; path: string; summary: s
     "summary": "Drop every pending failure, delay and break, and end every hanging request"
   },
   {
+    "method": "POST",
+    "path": "/__admin/responses",
+    "summary": "Make the next call(s) of an operation answer a given status and body"
+  },
+  {
+    "method": "PUT",
+    "path": "/__admin/chaos",
+    "summary": "Make calls fail at random, reproducibly (replaces any chaos set before)"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/chaos",
+    "summary": "End chaos"
+  },
+  {
     "method": "GET",
     "path": "/__admin/requests",
     "summary": "The API requests received since the last reset, oldest first"
@@ -430,6 +445,21 @@ export const adminEndpoints: readonly { method: string; path: string; summary: s
     "method": "DELETE",
     "path": "/__admin/sandboxes/{id}/faults",
     "summary": "As DELETE /__admin/faults, for one sandbox"
+  },
+  {
+    "method": "POST",
+    "path": "/__admin/sandboxes/{id}/responses",
+    "summary": "As POST /__admin/responses, for one sandbox"
+  },
+  {
+    "method": "PUT",
+    "path": "/__admin/sandboxes/{id}/chaos",
+    "summary": "Make calls fail at random in one sandbox, reproducibly (replaces any chaos set before)"
+  },
+  {
+    "method": "DELETE",
+    "path": "/__admin/sandboxes/{id}/chaos",
+    "summary": "End chaos in one sandbox"
   },
   {
     "method": "GET",

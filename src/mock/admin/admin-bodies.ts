@@ -5,6 +5,10 @@
 //   body's shape, its field names, which fields go together, `"Infinity"`); every value is
 //   checked once, by the fault injector's own rules, when the fault is set. A field this
 //   endpoint does not know is refused, so a misspelt "stauts" cannot pass as "no failure".
+// - POST /__admin/responses: `{ operation, status, body?, headers?, times? }`, respondNext's
+//   arguments, checked by its rules (openapi.yaml) when the answer is set.
+// - PUT /__admin/chaos: `{ rate, seed, failures, operations? }`, chaos's options, checked by
+//   its rules when set; DELETE /__admin/chaos (or DELETE /__admin/faults) ends it.
 // - PUT /__admin/plants: a JSON array of `{ name, tag?, id?, public? }`, checked like a seed
 //   file (same rules, same messages). The plants are public: the admin API knows no tokens,
 //   so it cannot give a plant an owner.
@@ -101,6 +105,39 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   if (delayMs !== undefined) fault.delay = { ms: delayMs as number, times: count };
   if (broken !== undefined) fault.break = { kind: broken as BreakKind, times: count };
   return { ok: true, value: fault };
+}
+
+const RESPONSE_FIELDS = new Set(["operation", "status", "body", "headers", "times"]);
+
+/** POST /__admin/responses: respondNext's arguments; the values are checked by respondNext's rules. */
+export function parseResponseBody(
+  body: unknown,
+): Parsed<{ operation: PlantStoreOperation; answer: Record<string, unknown> }> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return badRequest(
+      "The request body must be a JSON object such as { operation, status, body }.",
+    );
+  }
+  const { operation, times, ...answer } = body as Record<string, unknown>;
+  if (operation === undefined) {
+    return badRequest("operation is required: listPlants or createPlant.");
+  }
+  const unknown = Object.keys(body).find((name) => !RESPONSE_FIELDS.has(name));
+  if (unknown !== undefined) {
+    return badRequest(
+      `${unknown} is not a field of a scripted answer; use ${[...RESPONSE_FIELDS].join(", ")}.`,
+    );
+  }
+  if (times !== undefined) answer.times = times === "Infinity" ? Number.POSITIVE_INFINITY : times;
+  return { ok: true, value: { operation: operation as PlantStoreOperation, answer } };
+}
+
+/** PUT /__admin/chaos: chaos's options, every field checked by chaos's own rules when set. */
+export function parseChaosBody(body: unknown): Parsed<object> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return badRequest("The request body must be a JSON object such as { rate, seed, failures }.");
+  }
+  return { ok: true, value: body };
 }
 
 type PlantToLoad = { name: string; tag?: string; id?: number };

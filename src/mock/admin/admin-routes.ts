@@ -1,5 +1,6 @@
 // The answers every admin endpoint gives, and the endpoints of one world (the global store,
-// faults and journal, or a sandbox's): reset, faults, requests, violations, coverage, plants.
+// faults and journal, or a sandbox's): reset, faults, responses, chaos, requests, violations,
+// coverage, plants.
 import type { components } from "../../contract/generated/openapi-admin.js";
 import {
   FILTER_STATUS_RULE,
@@ -11,7 +12,13 @@ import { errorAnswer } from "../answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
 import type { SandboxWorld } from "../sandboxes.js";
 import type { StoredPlant } from "../types.js";
-import { parseFaultBody, parsePlantsBody, readAdminBody } from "./admin-bodies.js";
+import {
+  parseChaosBody,
+  parseFaultBody,
+  parsePlantsBody,
+  parseResponseBody,
+  readAdminBody,
+} from "./admin-bodies.js";
 
 export const ADMIN_PREFIX = "/__admin";
 
@@ -42,16 +49,28 @@ export function worldRoutes(
       POST: async (request) => {
         const parsed = await readAdminBody(request, maxBodyBytes, parseFaultBody);
         if (!parsed.ok) return adminError(parsed.status, parsed.message);
-        try {
-          faults.addFault(parsed.value.operation, parsed.value);
-        } catch (error) {
-          // The injector's TypeError or RangeError, naming the field.
-          return adminError(400, (error as Error).message);
-        }
-        return adminNoContent();
+        return refusedAs400(() => faults.addFault(parsed.value.operation, parsed.value));
       },
       DELETE: async () => {
         faults.clearFaults();
+        return adminNoContent();
+      },
+    },
+    [`${prefix}/responses`]: {
+      POST: async (request) => {
+        const parsed = await readAdminBody(request, maxBodyBytes, parseResponseBody);
+        if (!parsed.ok) return adminError(parsed.status, parsed.message);
+        return refusedAs400(() => faults.addResponse(parsed.value.operation, parsed.value.answer));
+      },
+    },
+    [`${prefix}/chaos`]: {
+      PUT: async (request) => {
+        const parsed = await readAdminBody(request, maxBodyBytes, parseChaosBody);
+        if (!parsed.ok) return adminError(parsed.status, parsed.message);
+        return refusedAs400(() => faults.setChaos(parsed.value));
+      },
+      DELETE: async () => {
+        faults.setChaos(null);
         return adminNoContent();
       },
     },
@@ -119,6 +138,16 @@ export function parseFilterQuery(search: string): RequestFilter | string {
     filter.status = Number(status);
   }
   return filter;
+}
+
+/** Sets a scenario: 204, or the injector's TypeError or RangeError (naming the field) as a 400. */
+function refusedAs400(set: () => void): CoreAnswer {
+  try {
+    set();
+  } catch (error) {
+    return adminError(400, (error as Error).message);
+  }
+  return adminNoContent();
 }
 
 function toAdminPlant(plant: StoredPlant): AdminPlant {

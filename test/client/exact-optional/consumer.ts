@@ -54,6 +54,14 @@ export async function forwardEverything(): Promise<void> {
     headers: undefined,
   });
   handler.delayNext("listPlants", 10, { times: maybe.number });
+  handler.respondNext("listPlants", { status: 200, body: [], times: maybe.number });
+  handler.respondNext("createPlant", {
+    status: 201,
+    body: { name: "Fern", tag: maybe.string },
+    headers: undefined,
+  });
+  handler.chaos({ rate: 0.1, seed: 1, failures: [{ status: 503, message: maybe.string }] });
+  handler.chaos({ rate: 0.1, seed: 1, failures: ["hang"], operations: undefined });
   createPlantStoreHandlers({
     baseUrl: "https://plants.example",
     tokens: maybe.tokens,
@@ -77,6 +85,8 @@ export async function forwardEverything(): Promise<void> {
   });
   await admin.failNext("listPlants", { status: 503, message: maybe.string, times: maybe.number });
   await admin.delayNext("listPlants", 10, { times: maybe.number });
+  await admin.respondNext("listPlants", { status: 200, body: [], times: maybe.number });
+  await admin.chaos({ rate: 0.1, seed: 1, failures: ["hang"], operations: undefined });
   await admin.load([{ name: "Fern", tag: maybe.string, id: maybe.number }]);
   await server.close();
   void message;

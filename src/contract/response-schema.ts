@@ -1,0 +1,37 @@
+// How an answer is matched to the responses openapi.yaml declares, written once for the
+// verifier (judging a live service's answers) and the mock's scripted answers (refusing one the
+// contract does not allow): which response covers a status, and how a schema error's place in
+// the body is named.
+import { type BodyValidator, responseValidators } from "./generated/openapi-validators.js";
+
+/** An operation openapi.yaml declares, by its operationId. */
+export type OperationId = keyof typeof responseValidators;
+
+/** The validator of each media type a response declares; empty when it has no body. */
+export type ResponseBodies = Readonly<Record<string, BodyValidator>>;
+
+/**
+ * The response openapi.yaml declares for `status`: the status itself, else its range ("5XX"),
+ * else "default"; `undefined` when none covers it.
+ */
+export function responseFor(
+  operation: OperationId,
+  status: number,
+): { key: string; bodies: ResponseBodies } | undefined {
+  const responses: Readonly<Record<string, ResponseBodies>> = responseValidators[operation];
+  const exact = String(status);
+  const key = [exact, `${exact[0]}XX`, "default"].find((name) => Object.hasOwn(responses, name));
+  return key === undefined ? undefined : { key, bodies: responses[key] ?? {} };
+}
+
+/** `/0/tag` -> `body[0].tag`, the way a reader of the JSON names the place (RFC 6901 pointer). */
+export function bodyPath(instancePath: string): string {
+  const segments = instancePath === "" ? [] : instancePath.slice(1).split("/");
+  return segments
+    .map((escaped) => escaped.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce((path, segment) => {
+      if (/^\d+$/.test(segment)) return `${path}[${segment}]`;
+      if (/^[A-Za-z_$][\w$]*$/.test(segment)) return `${path}.${segment}`;
+      return `${path}[${JSON.stringify(segment)}]`;
+    }, "body");
+}

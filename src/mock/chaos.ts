@@ -1,0 +1,122 @@
+// chaos({ rate, seed, failures, operations? }): from now on each call of those operations fails
+// with probability `rate`, with a failure drawn from `failures` (an Error answer as failNext
+// takes it, or a break kind). A seeded generator decides, so the same seed and the same
+// sequence of requests give the same answers on every run and every serving path: a flaky
+// network a test can reproduce. Checked once, when set, like every scenario.
+import { checkOptionNames } from "../contract/option-names.js";
+import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
+import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "./types.js";
+
+/** An Error answer's status, message and headers, checked (failNext, chaos); `message` undefined: the default sentence. */
+export interface FailureFields {
+  status: number;
+  message: string | undefined;
+  headers: Record<string, string>;
+}
+
+/** Chaos as set: whom it applies to, what it picks from, and its generator. */
+export interface ChaosPlan {
+  readonly rate: number;
+  readonly operations: ReadonlySet<PlantStoreOperation>;
+  readonly failures: readonly (BreakKind | FailureFields)[];
+  readonly random: () => number;
+}
+
+/** failNext's own checks of status, message and headers, lent by faults.ts (no import circle). */
+export type FailureCheck = (failure: FailNextOptions, prefix: string) => FailureFields;
+
+const CHAOS_OPTIONS = {
+  rate: true,
+  seed: true,
+  failures: true,
+  operations: true,
+} satisfies Record<keyof ChaosOptions, true>;
+const FAILURE_OPTIONS = { status: true, message: true, headers: true } satisfies Record<
+  keyof Exclude<ChaosFailure, string>,
+  true
+>;
+const MAX_SEED = 2 ** 32 - 1;
+
+/** `prefix` starts every message: "chaos: " in process, nothing for the admin body. */
+export function checkChaos(
+  options: unknown,
+  prefix: string,
+  checkFailure: FailureCheck,
+): ChaosPlan {
+  checkOptionNames(options, CHAOS_OPTIONS, prefix);
+  const { rate, seed, failures, operations } = options as Record<string, unknown>;
+
+  const rateRule = `${prefix}rate must be a number from 0 to 1.`;
+  if (typeof rate !== "number") throw new TypeError(rateRule);
+  if (!(rate >= 0 && rate <= 1)) throw new RangeError(rateRule);
+
+  const seedRule = `${prefix}seed must be an integer from 0 to ${MAX_SEED}.`;
+  if (typeof seed !== "number" || !Number.isInteger(seed)) throw new TypeError(seedRule);
+  if (seed < 0 || seed > MAX_SEED) throw new RangeError(seedRule);
+
+  const failuresRule = `${prefix}failures must be a non-empty array of { status, message?, headers? } or break kinds (${BREAK_KINDS.join(", ")}).`;
+  if (!Array.isArray(failures)) throw new TypeError(failuresRule);
+  if (failures.length === 0) throw new RangeError(failuresRule);
+  const checked = failures.map((failure: unknown, index) => {
+    const at = `${prefix}failures[${index}]`;
+    if (typeof failure === "string") {
+      // Not echoed: over HTTP it is whatever a client put there, a token included.
+      if (!BREAK_KINDS.includes(failure as BreakKind)) {
+        throw new TypeError(`${at} must be one of ${BREAK_KINDS.join(", ")}, or an object.`);
+      }
+      return failure as BreakKind;
+    }
+    checkOptionNames(failure, FAILURE_OPTIONS, `${at}: `);
+    return checkFailure(failure as FailNextOptions, `${at}.`);
+  });
+
+  return {
+    rate,
+    operations: new Set(checkOperations(operations, prefix)),
+    failures: checked,
+    random: mulberry32(seed),
+  };
+}
+
+function checkOperations(operations: unknown, prefix: string): readonly PlantStoreOperation[] {
+  if (operations === undefined) return OPERATIONS;
+  const rule = `${prefix}operations must be a non-empty array of ${OPERATIONS.join(", ")}.`;
+  if (!Array.isArray(operations)) throw new TypeError(rule);
+  if (operations.length === 0) throw new RangeError(rule);
+  for (const [index, operation] of operations.entries()) {
+    if (!OPERATIONS.includes(operation)) {
+      throw new TypeError(`${prefix}operations[${index}] must be listPlants or createPlant.`);
+    }
+  }
+  return operations as PlantStoreOperation[];
+}
+
+/**
+ * What chaos does to this call of `operation`: a failure from the plan, or `undefined` (the call
+ * is answered as usual). One draw decides whether it fails, a second which failure.
+ */
+export function drawChaos(
+  plan: ChaosPlan,
+  operation: PlantStoreOperation,
+): BreakKind | FailureFields | undefined {
+  if (!plan.operations.has(operation)) return undefined;
+  if (plan.random() >= plan.rate) return undefined;
+  return plan.failures[Math.floor(plan.random() * plan.failures.length)];
+}
+
+/**
+ * mulberry32 (Tommy Ettinger, public domain): a 32-bit seeded generator, uniform in [0, 1).
+ * Written here rather than taken from a package because it is a few lines, its output must
+ * never change under a user's tests (a dependency's update could), and the mock's entries
+ * carry no runtime dependency.
+ */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}

@@ -1,0 +1,150 @@
+// Answers a test scripts instead of the contract's rules, held to what openapi.yaml declares:
+// `respondNext` (a status the operation declares, with a body valid for it, checked when set
+// by the validators generated from the spec) and a request's `Prefer: code=N` (Prism's
+// convention: the Error body with status N, when the operation may answer N).
+import { bodyPath, responseFor } from "../contract/response-schema.js";
+import type { HeaderRecord } from "./core-types.js";
+import { checkFailureHeaders } from "./failure-headers.js";
+import type { ScriptedBy } from "./journal.js";
+import type { PlantStoreErrorBody, PlantStoreOperation } from "./types.js";
+
+/** An answer waiting in an operation's queue, body already serialised. */
+export interface ScriptedAnswer {
+  by: ScriptedBy;
+  status: number;
+  body: string;
+  /** By lower-case name, so they replace the answer's own headers of the same name. */
+  headers: HeaderRecord;
+}
+
+/** The Error body `failNext`, Prefer and chaos answer with. */
+export function errorPending(
+  by: ScriptedBy,
+  status: number,
+  message: string,
+  headers: HeaderRecord = {},
+): ScriptedAnswer {
+  const body: PlantStoreErrorBody = { error: status, message };
+  return { by, status, body: JSON.stringify(body), headers };
+}
+
+/** True when openapi.yaml lets `operation` answer `status` by its own key, a range or `default`. */
+function isAllowed(operation: PlantStoreOperation, status: number): boolean {
+  if (!(status >= 100 && status <= 599)) return false;
+  const response = responseFor(operation, status);
+  // `default` stands for the failures the spec does not list, never for an unlisted success.
+  return response !== undefined && (response.key !== "default" || status >= 400);
+}
+
+/** The statuses `operation` may answer, for messages: "200, or 400 to 599". */
+function allowedStatuses(operation: PlantStoreOperation): string {
+  const listed: string[] = [];
+  for (let status = 100; status <= 399; status++) {
+    if (isAllowed(operation, status)) listed.push(String(status));
+  }
+  return listed.length === 0 ? "400 to 599" : `${listed.join(", ")}, or 400 to 599`;
+}
+
+/** respondNext's status, body and headers, checked against openapi.yaml; `prefix` starts every message. */
+export function checkRespondAnswer(
+  operation: PlantStoreOperation,
+  answer: { status?: unknown; body?: unknown; headers?: unknown },
+  prefix: string,
+): ScriptedAnswer {
+  const { status } = answer;
+  const statusRule = `${prefix}status must be a status openapi.yaml declares for ${operation}: ${allowedStatuses(operation)}.`;
+  if (typeof status !== "number") throw new TypeError(statusRule);
+  if (!(Number.isInteger(status) && status >= 100 && status <= 599)) {
+    throw new RangeError(statusRule);
+  }
+  const response = isAllowed(operation, status) ? responseFor(operation, status) : undefined;
+  if (response === undefined) throw new RangeError(statusRule);
+
+  const headers = checkFailureHeaders(answer.headers, prefix);
+  if (Object.hasOwn(headers, "content-type")) {
+    throw new TypeError(
+      `${prefix}headers: "content-type" cannot be set; the body is JSON, as openapi.yaml declares.`,
+    );
+  }
+  const validate = response.bodies["application/json"];
+  if (validate === undefined) {
+    if (answer.body !== undefined) {
+      throw new TypeError(
+        `${prefix}body must be left out: openapi.yaml declares none for ${status}.`,
+      );
+    }
+    return { by: "respondNext", status, body: "", headers };
+  }
+  // What is checked is what will be sent: the body as JSON gives it (undefined fields dropped).
+  const text = toJson(
+    answer.body,
+    `${prefix}body must be JSON (a value JSON.stringify can write).`,
+  );
+  if (!validate(JSON.parse(text))) {
+    const [error] = validate.errors ?? [];
+    const problem = error === undefined ? "does not match openapi.yaml" : readable(error);
+    throw new TypeError(`${prefix}${problem}.`);
+  }
+  return { by: "respondNext", status, body: text, headers };
+}
+
+function toJson(value: unknown, message: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    throw new TypeError(message);
+  }
+  if (text === undefined) throw new TypeError(message);
+  return text;
+}
+
+const ARTICLES: Record<string, string> = {
+  array: "an array",
+  object: "an object",
+  integer: "an integer",
+  string: "a string",
+  number: "a number",
+  boolean: "a boolean",
+  null: "null",
+};
+
+/** Ajv's error as a sentence about the body: `body[0].name must be a string`. */
+function readable(error: {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}): string {
+  const place = bodyPath(error.instancePath);
+  const { params } = error;
+  switch (error.keyword) {
+    case "type":
+      return `${place} must be ${ARTICLES[String(params.type)] ?? String(params.type)}`;
+    case "required":
+      return `${place} must have the field ${JSON.stringify(params.missingProperty)}`;
+    case "additionalProperties":
+      return `${place} must not have the field ${JSON.stringify(params.additionalProperty)}`;
+    default:
+      return `${place} ${error.message ?? "does not match openapi.yaml"}`;
+  }
+}
+
+const PREFER_CODE = /(?:^|[,;]\s*)code="?(\d{3})"?(?=\s*(?:[,;]|$))/i;
+
+/**
+ * The answer a request's `Prefer: code=N` asks for: the Error body with status N when N is a
+ * 4xx/5xx `operation` may answer; `undefined` (answered as usual) for any other value.
+ */
+export function preferredAnswer(
+  operation: PlantStoreOperation,
+  prefer: string | null,
+): ScriptedAnswer | undefined {
+  if (prefer === null) return undefined;
+  const code = PREFER_CODE.exec(prefer)?.[1];
+  if (code === undefined) return undefined;
+  const status = Number(code);
+  if (status < 400 || !isAllowed(operation, status)) return undefined;
+  const message = `${operation} answered ${status} because the request asked for it (Prefer: code=${status}).`;
+  return errorPending("prefer", status, message);
+}
