@@ -9,6 +9,7 @@
  * @module plant-store-sdk/matchers
  */
 import type { JournalEntry, JournalEntryOf, PlantStoreOperation } from "../mock/journal.js";
+import { checkRequestFilter } from "../mock/journal-entries.js";
 
 export {
   type CoverageSource,
@@ -97,6 +98,7 @@ export const plantStoreMatchers = {
     expected?: RequestMatch,
   ): MatcherResult {
     const source = journalOf(received, "toHaveReceived");
+    checkRequestFilter({ operation }, "toHaveReceived");
     const ofOperation = source.requests({ operation });
     const wanted =
       expected === undefined
@@ -148,6 +150,7 @@ export const plantStoreMatchers = {
     times: number,
   ): MatcherResult {
     const source = journalOf(received, "toHaveReceivedTimes");
+    checkRequestFilter({ operation }, "toHaveReceivedTimes");
     if (!Number.isSafeInteger(times) || times < 0) {
       throw new RangeError(
         `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${String(times)}.`,

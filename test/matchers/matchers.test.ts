@@ -148,6 +148,16 @@ describe("toHaveReceivedTimes", () => {
     );
   });
 
+  it("refuses an operation the API does not have, naming the matcher", async () => {
+    const store = await storeThatGot();
+    expect(() => expect(store).toHaveReceivedTimes("deletePlant" as never, 1)).toThrowError(
+      new TypeError('toHaveReceivedTimes: operation must be "listPlants", "createPlant" or null.'),
+    );
+    expect(() => expect(store).not.toHaveReceived("listplants" as never)).toThrowError(
+      new TypeError('toHaveReceived: operation must be "listPlants", "createPlant" or null.'),
+    );
+  });
+
   it("refuses a count that is not a whole number", async () => {
     const store = await storeThatGot();
     expect(() => expect(store).toHaveReceivedTimes("listPlants", 1.5)).toThrowError(
