@@ -4,16 +4,21 @@ import { isErrorBody } from "../client/errors/PlantStoreApiError.js";
 import { connectionFailure } from "../client/errors/PlantStoreConnectionError.js";
 import { parseHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+import { checkRequestFilter, type RequestFilter } from "../contract/journal-entries.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { PlantStoreAdminError } from "./plant-store-admin-error.js";
 import type {
   AdminFailNextOptions,
   AdminPlant,
+  AdminRequestFilter,
   AdminSandboxIds,
-  JournalEntry,
+  ContractViolation,
+  CoverageRow,
+  JournalEntryOf,
   PlantStoreAdmin,
   PlantStoreAdminOptions,
   PlantStoreAdminWorld,
+  PlantStoreOperation,
 } from "./types.js";
 
 /**
@@ -81,11 +86,22 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
       async clearFaults() {
         await call("DELETE", `${prefix}faults`);
       },
-      async requests() {
-        return (await call("GET", `${prefix}requests`)) as JournalEntry[];
+      async requests<O extends PlantStoreOperation | null>(filter?: AdminRequestFilter<O>) {
+        const query = filterQuery(checkRequestFilter(filter, "requests"));
+        return (await call("GET", `${prefix}requests${query}`)) as JournalEntryOf<O>[];
+      },
+      async violations<O extends PlantStoreOperation | null>(filter?: AdminRequestFilter<O>) {
+        const query = filterQuery(checkRequestFilter(filter, "violations"));
+        return (await call("GET", `${prefix}violations${query}`)) as ContractViolation<O>[];
       },
       async clearRequests() {
         await call("DELETE", `${prefix}requests`);
+      },
+      async coverage() {
+        return (await call("GET", `${prefix}coverage`)) as CoverageRow[];
+      },
+      async clearCoverage() {
+        await call("DELETE", `${prefix}coverage`);
       },
       async plants() {
         return (await call("GET", `${prefix}plants`)) as AdminPlant[];
@@ -114,6 +130,15 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
       };
     },
   };
+}
+
+/** A checked filter as the admin API's query: `operation=none` for `null`. */
+function filterQuery(filter: RequestFilter): string {
+  const params = new URLSearchParams();
+  if (filter.operation !== undefined) params.set("operation", filter.operation ?? "none");
+  if (filter.status !== undefined) params.set("status", String(filter.status));
+  const query = params.toString();
+  return query === "" ? "" : `?${query}`;
 }
 
 /** JSON has no Infinity: the admin API spells "until cleared" as the string "Infinity". */

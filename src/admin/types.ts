@@ -20,6 +20,29 @@ export type JournalEntry =
       body?: undefined;
       invalidBody?: undefined;
     });
+/** The entries of operation `O` (`null`: those that matched no operation). */
+export type JournalEntryOf<O extends PlantStoreOperation | null> = Extract<
+  JournalEntry,
+  { operation: O }
+>;
+/** An entry the contract refused because of what the caller sent: `violation` says why. */
+export type ContractViolation<O extends PlantStoreOperation | null = PlantStoreOperation | null> =
+  JournalEntryOf<O> & { violation: string };
+/** How many answers of one status (or of `default`) one operation has given. */
+export type CoverageRow = components["schemas"]["CoverageRow"];
+
+/**
+ * Which entries `requests(filter)` and `violations(filter)` list, as the in-process one:
+ * `operation: null` for the requests that matched none (`operation=none` on the wire).
+ */
+export interface AdminRequestFilter<
+  O extends PlantStoreOperation | null = PlantStoreOperation | null,
+> {
+  operation?: O | undefined;
+  /** The status of the answer, 100 to 599. */
+  status?: number | undefined;
+}
+
 /** A plant for `load()`, as in a seed file; it is public. Without an `id`, the next free one. */
 export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;
 
@@ -90,10 +113,24 @@ export interface PlantStoreAdminWorld {
   ): Promise<void>;
   /** Drops every pending failure and delay. */
   clearFaults(): Promise<void>;
-  /** The API requests received since the last reset (the last 1,000), oldest first. */
-  requests(): Promise<JournalEntry[]>;
-  /** Empties the journal. */
+  /**
+   * The API requests received since the last reset (the last 1,000), oldest first; with a
+   * filter only the matching ones, typed by its `operation`. A bad filter is a TypeError or
+   * RangeError naming the field, before any request.
+   */
+  requests<O extends PlantStoreOperation | null = PlantStoreOperation | null>(
+    filter?: AdminRequestFilter<O>,
+  ): Promise<JournalEntryOf<O>[]>;
+  /** The kept requests the contract refused because of what the caller sent, with the reason. */
+  violations<O extends PlantStoreOperation | null = PlantStoreOperation | null>(
+    filter?: AdminRequestFilter<O>,
+  ): Promise<ContractViolation<O>[]>;
+  /** Empties the journal (its violations too). */
   clearRequests(): Promise<void>;
+  /** One row per answer openapi.yaml declares for each operation, with how many were given. */
+  coverage(): Promise<CoverageRow[]>;
+  /** Coverage counts back to zero (a reset leaves them alone). */
+  clearCoverage(): Promise<void>;
   /** Every stored plant with its id and whether it is public. */
   plants(): Promise<AdminPlant[]>;
   /** Replaces the store's contents with these public plants; resolves with the new contents. */

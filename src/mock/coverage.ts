@@ -9,7 +9,7 @@ import {
   isOperation,
   type PlantStoreCoverage,
   type PlantStoreOperation,
-} from "./journal-entries.js";
+} from "../contract/journal-entries.js";
 
 export type { CoverageRow, PlantStoreCoverage };
 

@@ -4,8 +4,7 @@
 // the query and the body are kept as received and only parsed when someone reads them.
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
-import type { CoreAnswer } from "./core-types.js";
-import { createCoverageCounter } from "./coverage.js";
+
 import {
   type ContractViolation,
   type CoverageRow,
@@ -24,7 +23,9 @@ import {
   type RequestFilter,
   type ScriptedBy,
   type UnmatchedEntry,
-} from "./journal-entries.js";
+} from "../contract/journal-entries.js";
+import type { CoreAnswer } from "./core-types.js";
+import { createCoverageCounter } from "./coverage.js";
 import { checkNewPlant, parseLimitParam } from "./request-input.js";
 import { redactJson, redactTarget, redactWord } from "./tokens.js";
 

@@ -1,9 +1,9 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 import type { NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+import type { PlantStoreOperation } from "../contract/journal-entries.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { PlantStoreRequestJournal } from "./journal.js";
-import type { PlantStoreOperation } from "./journal-entries.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
 
 export type { NewPlant, Plant, PlantStoreErrorBody };
@@ -67,7 +67,7 @@ export interface PlantStoreOptions {
   seed?: readonly SeedPlant[] | undefined;
 }
 
-export type { PlantStoreOperation } from "./journal-entries.js";
+export type { PlantStoreOperation } from "../contract/journal-entries.js";
 
 /** How `failNext` fails the next call(s). */
 export interface FailNextOptions {

@@ -68,3 +68,19 @@ describe("violations(filter) types", () => {
     if (all[0] !== undefined) expectTypeOf(all[0].violation).toEqualTypeOf<string>();
   });
 });
+
+describe("the admin client's filter types", () => {
+  it("narrows as in process, from the types generated from openapi.admin.yaml", async () => {
+    const { createPlantStoreAdmin } = await import("../../src/admin/index.js");
+    const admin = createPlantStoreAdmin({ baseUrl: "http://127.0.0.1:4010" });
+    const creates = await admin.requests({ operation: "createPlant" });
+    expectTypeOf(creates[0]?.body?.name).toEqualTypeOf<string | undefined>();
+    expectTypeOf(creates[0]?.operation).toEqualTypeOf<"createPlant" | undefined>();
+    const none = await admin.requests({ operation: null });
+    expectTypeOf(none[0]?.operation).toEqualTypeOf<null | undefined>();
+    expectTypeOf((await admin.violations())[0]?.violation).toEqualTypeOf<string | undefined>();
+    expectTypeOf((await admin.coverage())[0]?.status).toEqualTypeOf<
+      number | "default" | undefined
+    >();
+  });
+});

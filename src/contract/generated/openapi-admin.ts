@@ -60,13 +60,59 @@ export interface paths {
         /**
          * The API requests received since the last reset, oldest first
          * @description The last 1,000 requests to the API (not to the admin endpoints or the landing page).
-         *     Never a header, so never the `Authorization` value or any token.
+         *     Never a header, so never the `Authorization` value or any token. `operation` and
+         *     `status` keep only the matching entries.
          */
         get: operations["listRequests"];
         put?: never;
         post?: never;
         /** Empty the journal */
         delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journal's contract violations, oldest first
+         * @description The journal's entries the contract refused because of what the caller sent (400, 401,
+         *     404, 405, 413, 415; never a 409 or a scripted answer), each with `violation`, the
+         *     Error message. Filtered as GET /__admin/requests; emptied with the journal.
+         */
+        get: operations["listViolations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many answers of each status openapi.yaml declares the API has given
+         * @description One row per response openapi.yaml declares for each operation, in its order; a status
+         *     it does not list counts under `default`. Scripted answers count; a request that got no
+         *     answer does not. Kept across resets and DELETE .../requests, until DELETE .../coverage.
+         */
+        get: operations["coverage"];
+        put?: never;
+        post?: never;
+        /** Every count back to zero */
+        delete: operations["clearCoverage"];
         options?: never;
         head?: never;
         patch?: never;
@@ -246,6 +292,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/sandboxes/{id}/violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The journal's contract violations of one sandbox, oldest first
+         * @description The journal's entries the contract refused because of what the caller sent (400, 401,
+         *     404, 405, 413, 415; never a 409 or a scripted answer), each with `violation`, the
+         *     Error message. Filtered as GET /__admin/requests; emptied with the journal.
+         */
+        get: operations["listSandboxViolations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/sandboxes/{id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * How many answers of each status openapi.yaml declares the API has given of one sandbox
+         * @description One row per response openapi.yaml declares for each operation, in its order; a status
+         *     it does not list counts under `default`. Scripted answers count; a request that got no
+         *     answer does not. Kept across resets and DELETE .../requests, until DELETE .../coverage.
+         */
+        get: operations["sandboxCoverage"];
+        put?: never;
+        post?: never;
+        /** Every count back to zero of one sandbox */
+        delete: operations["clearSandboxCoverage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/sandboxes/{id}/plants": {
         parameters: {
             query?: never;
@@ -370,6 +467,14 @@ export interface components {
             operation: null;
             query: components["schemas"]["JournalQuery"];
         } & components["schemas"]["JournalEntryFields"];
+        /** @description How many answers of one status (or of `default`) one operation has given. */
+        CoverageRow: {
+            /** @enum {string} */
+            operation: "listPlants" | "createPlant";
+            /** @description A status openapi.yaml lists for the operation, or `default` for every other. */
+            status: number | "default";
+            count: number;
+        };
         /**
          * @description A create body that passed the contract's rules for a NewPlant, as the app sent it
          *     (fields the contract ignores included), any token in it redacted. Absent when the
@@ -428,6 +533,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description A query parameter of the filter is wrong, repeated or unknown; the message names it. */
+        BadFilter: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The server has an admin token and the request did not carry it. */
         Unauthorized: {
             headers: {
@@ -478,6 +592,10 @@ export interface components {
     parameters: {
         /** @description The `id` POST /__admin/sandboxes answered (not its token). */
         SandboxId: string;
+        /** @description Only the requests of this operation; `none` for those that matched no operation. */
+        OperationFilter: "listPlants" | "createPlant" | "none";
+        /** @description Only the requests answered with this status. */
+        StatusFilter: number;
     };
     requestBodies: never;
     headers: never;
@@ -561,7 +679,12 @@ export interface operations {
     };
     listRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the requests of this operation; `none` for those that matched no operation. */
+                operation?: components["parameters"]["OperationFilter"];
+                /** @description Only the requests answered with this status. */
+                status?: components["parameters"]["StatusFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -577,12 +700,86 @@ export interface operations {
                     "application/json": components["schemas"]["JournalEntry"][];
                 };
             };
+            400: components["responses"]["BadFilter"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Failure"];
         };
     };
     clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    listViolations: {
+        parameters: {
+            query?: {
+                /** @description Only the requests of this operation; `none` for those that matched no operation. */
+                operation?: components["parameters"]["OperationFilter"];
+                /** @description Only the requests answered with this status. */
+                status?: components["parameters"]["StatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The violations, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"][];
+                };
+            };
+            400: components["responses"]["BadFilter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    coverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageRow"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    clearCoverage: {
         parameters: {
             query?: never;
             header?: never;
@@ -836,7 +1033,12 @@ export interface operations {
     };
     listSandboxRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the requests of this operation; `none` for those that matched no operation. */
+                operation?: components["parameters"]["OperationFilter"];
+                /** @description Only the requests answered with this status. */
+                status?: components["parameters"]["StatusFilter"];
+            };
             header?: never;
             path: {
                 /** @description The `id` POST /__admin/sandboxes answered (not its token). */
@@ -855,6 +1057,7 @@ export interface operations {
                     "application/json": components["schemas"]["JournalEntry"][];
                 };
             };
+            400: components["responses"]["BadFilter"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UnknownSandbox"];
@@ -862,6 +1065,91 @@ export interface operations {
         };
     };
     clearSandboxRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    listSandboxViolations: {
+        parameters: {
+            query?: {
+                /** @description Only the requests of this operation; `none` for those that matched no operation. */
+                operation?: components["parameters"]["OperationFilter"];
+                /** @description Only the requests answered with this status. */
+                status?: components["parameters"]["StatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The violations, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"][];
+                };
+            };
+            400: components["responses"]["BadFilter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    sandboxCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageRow"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    clearSandboxCoverage: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,6 +1,12 @@
 // The answers every admin endpoint gives, and the endpoints of one world (the global store,
-// faults and journal, or a sandbox's): reset, faults, requests, plants.
+// faults and journal, or a sandbox's): reset, faults, requests, violations, coverage, plants.
 import type { components } from "../../contract/generated/openapi-admin.js";
+import {
+  FILTER_STATUS_RULE,
+  isFilterStatus,
+  isOperation,
+  type RequestFilter,
+} from "../../contract/journal-entries.js";
 import { errorAnswer } from "../answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
 import type { SandboxWorld } from "../sandboxes.js";
@@ -51,9 +57,19 @@ export function worldRoutes(
       },
     },
     [`${prefix}/requests`]: {
-      GET: async () => adminJson(200, journal.entries()),
+      GET: async (request) => filtered(request, (filter) => journal.entries(filter)),
       DELETE: async () => {
         journal.clear();
+        return adminNoContent();
+      },
+    },
+    [`${prefix}/violations`]: {
+      GET: async (request) => filtered(request, (filter) => journal.violations(filter)),
+    },
+    [`${prefix}/coverage`]: {
+      GET: async () => adminJson(200, journal.coverage()),
+      DELETE: async () => {
+        journal.clearCoverage();
         return adminNoContent();
       },
     },
@@ -67,6 +83,43 @@ export function worldRoutes(
       },
     },
   };
+}
+
+/** The journal's entries that match the request's filter, or the 400 naming its parameter. */
+function filtered(request: CoreRequest, list: (filter: RequestFilter) => unknown): CoreAnswer {
+  const filter = parseFilterQuery(request.search);
+  return typeof filter === "string" ? adminError(400, filter) : adminJson(200, list(filter));
+}
+
+/**
+ * `?operation=createPlant&status=400` (`operation=none`: the requests of no operation) as a
+ * filter, or the message of a 400. Names are not echoed: a client may have put a token there.
+ */
+export function parseFilterQuery(search: string): RequestFilter | string {
+  const filter: RequestFilter = {};
+  const params = new URLSearchParams(search);
+  for (const name of new Set(params.keys())) {
+    if (name !== "operation" && name !== "status") {
+      return "The only query parameters are operation and status.";
+    }
+    if (params.getAll(name).length > 1) return `${name} must be given at most once.`;
+  }
+  const operation = params.get("operation");
+  if (operation !== null) {
+    if (operation !== "none" && !isOperation(operation)) {
+      return "operation must be listPlants, createPlant or none.";
+    }
+    filter.operation = operation === "none" ? null : operation;
+  }
+  const status = params.get("status");
+  if (status !== null) {
+    // Digits only: Number() would also take " 200", "2e2" or "0x0C8".
+    if (!/^[0-9]{1,3}$/.test(status) || !isFilterStatus(Number(status))) {
+      return `status must be ${FILTER_STATUS_RULE}.`;
+    }
+    filter.status = Number(status);
+  }
+  return filter;
 }
 
 function toAdminPlant(plant: StoredPlant): AdminPlant {

@@ -1,6 +1,7 @@
 // What one journal entry shows, typed by the operation the request matched, and the filter of
-// `requests()`. Plain JSON, the same in process and over GET /__admin/requests. This file
-// imports no other module of the core's, so every adapter's types can name the entries.
+// `requests()`. Plain JSON, the same in process and over GET /__admin/requests. Here, beside
+// the other shared rules, because the core and the admin client both check a filter by it;
+// it imports nothing of the core's, so every adapter's types can name the entries.
 import type { NewPlant } from "../client/types.js";
 
 /** The API operations, named as the SDK's methods: what faults target and entries name. */
