@@ -8,8 +8,9 @@
  *
  * @module plant-store-sdk/matchers
  */
+
+import { checkRequestFilter } from "../contract/journal-entries.js";
 import type { JournalEntry, JournalEntryOf, PlantStoreOperation } from "../mock/journal.js";
-import { checkRequestFilter } from "../mock/journal-entries.js";
 
 export {
   type CoverageSource,

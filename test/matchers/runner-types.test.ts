@@ -43,7 +43,7 @@ describe("the runner entries' types", () => {
     const { problems, loaded } = typecheck("vitest-consumer.ts");
     expect(problems).toEqual([]);
     expect(loaded.filter((file) => /\/node_modules\/(expect|@jest)\//.test(file))).toEqual([]);
-  });
+  }, 30_000);
 
   it("plant-store-sdk/matchers/jest types the expect of @jest/globals, without Vitest's types", () => {
     const { problems, loaded } = typecheck("jest-consumer.ts", {
@@ -52,5 +52,5 @@ describe("the runner entries' types", () => {
     });
     expect(problems).toEqual([]);
     expect(loaded.filter((file) => /\/node_modules\/(vitest|@vitest)\//.test(file))).toEqual([]);
-  });
+  }, 30_000);
 });
