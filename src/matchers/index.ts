@@ -209,17 +209,38 @@ function journalOf(received: unknown, matcher: string): PlantStoreJournalSource 
     received !== null &&
     typeof (received as Partial<PlantStoreJournalSource>).requests === "function"
   ) {
-    return received as PlantStoreJournalSource;
+    return answeringNow(received as PlantStoreJournalSource, matcher);
   }
   throw new TypeError(
     `${matcher}: expect() was given ${described(received)}; pass the MSW handler set, the fetch handler, the server or a sandbox (an object with requests()).`,
   );
 }
 
+/**
+ * The source, with its answers checked to be lists: the admin client's are promises, and a
+ * matcher cannot wait for them.
+ */
+function answeringNow(source: PlantStoreJournalSource, matcher: string): PlantStoreJournalSource {
+  const now = <T>(answer: T): T => {
+    if (Array.isArray(answer)) return answer;
+    // Nobody waits for it: a failure must not surface later as an unhandled rejection.
+    if (answer instanceof Promise) answer.catch(() => {});
+    throw new TypeError(
+      `${matcher}: expect() was given an object whose requests() answers ${described(answer)}, not a list; the admin client's answers come later, so assert on \`await admin.requests(filter)\` instead.`,
+    );
+  };
+  const { violations } = source;
+  return {
+    requests: (filter) => now(source.requests(filter)),
+    ...(typeof violations === "function" && { violations: () => now(violations.call(source)) }),
+  };
+}
+
 function described(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
   if (typeof value === "function") return "a function without requests()";
+  if (value instanceof Promise) return "a promise";
   if (typeof value === "object") {
     const keys = Object.keys(value).slice(0, 5);
     return keys.length === 0

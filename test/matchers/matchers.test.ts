@@ -3,6 +3,7 @@
 import { stripVTControlCharacters } from "node:util";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlantStoreAdmin } from "../../src/admin/index.js";
 import { createPlantStoreClient } from "../../src/client/index.js";
 import { plantStoreMatchers } from "../../src/matchers/vitest.js";
 import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
@@ -250,6 +251,20 @@ describe("what the matchers accept", () => {
     expect(sandbox).toHaveReceived("createPlant", { body: { name: "Fern" } });
     expect(sandbox).toHaveNoContractViolations();
     expect(handle).not.toHaveReceived("createPlant");
+  });
+
+  it("not the admin client, whose answers come later: the error says what to do", async () => {
+    const running = await startPlantStoreServer({ admin: true, seed: [] });
+    try {
+      const admin = createPlantStoreAdmin({ baseUrl: running.url });
+      expect(() => expect(admin).toHaveReceived("listPlants")).toThrowError(
+        new TypeError(
+          "toHaveReceived: expect() was given an object whose requests() answers a promise, not a list; the admin client's answers come later, so assert on `await admin.requests(filter)` instead.",
+        ),
+      );
+    } finally {
+      await running.close();
+    }
   });
 
   it("nothing else: the error names what was passed", () => {
