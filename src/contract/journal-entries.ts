@@ -3,12 +3,13 @@
 // the other shared rules, because the core and the admin client both check a filter by it;
 // it imports nothing of the core's, so every adapter's types can name the entries.
 import type { NewPlant } from "../client/types.js";
+import type { components } from "./generated/openapi-admin.js";
 
 /** The API operations, named as the SDK's methods: what faults target and entries name. */
 export type PlantStoreOperation = "listPlants" | "createPlant";
 
 /** What made a scripted answer: the scenario verb, chaos, or a request's `Prefer: code=N`. */
-export type ScriptedBy = "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
+export type ScriptedBy = NonNullable<components["schemas"]["JournalEntryFields"]["scripted"]>;
 
 /** Query parameters by name; a name given more than once has an array of its values. */
 export type JournalQuery = Record<string, string | string[]>;
@@ -25,31 +26,12 @@ export interface ListPlantsQuery {
  */
 export type CreatePlantBody = NewPlant & { [field: string]: unknown };
 
-/** What every entry has, whatever the request matched. */
-interface JournalEntryFields {
-  /** Increases with arrival, one journal's numbers never reused (not even after a clear). */
-  seq: number;
-  /** As received, such as "POST". */
-  method: string;
-  /** Without the query: "/v1/plants". */
-  path: string;
-  /** The status of the answer. */
-  status: number;
-  /** From the request reaching the core to its answer, in milliseconds (delays included). */
-  durationMs: number;
-  /** When the request arrived, as an ISO 8601 string. */
-  time: string;
-  /**
-   * Set when a scenario the test set up made this answer instead of the contract's rules:
-   * which one. Such an answer is never a contract violation by the caller.
-   */
-  scripted?: ScriptedBy;
-  /**
-   * Set when the contract refused what the caller sent (400, 401, 404, 405, 413, 415; never
-   * a 409, which the caller could not foresee, nor a scripted answer): the Error message.
-   */
-  violation?: string;
-}
+/**
+ * What every entry has, whatever the request matched: `seq`, `method`, `path`, `status`,
+ * `durationMs`, `time`, and `scripted` or `violation` when they apply. One shape in process
+ * and over HTTP, so it is the one openapi.admin.yaml describes.
+ */
+type JournalEntryFields = components["schemas"]["JournalEntryFields"];
 
 /** A GET of the plants path (whatever its answer, a 401 included). */
 export interface ListPlantsEntry extends JournalEntryFields {
@@ -184,7 +166,11 @@ export function checkRequestFilter(filter: unknown, verb: string): RequestFilter
   return { operation, status } as RequestFilter;
 }
 
-export function matchesFilter(entry: JournalEntry, filter: RequestFilter): boolean {
+/** An entry, or the core's record of one (which knows its operation and status too). */
+export function matchesFilter(
+  entry: Pick<JournalEntry, "operation" | "status">,
+  filter: RequestFilter,
+): boolean {
   return (
     (filter.operation === undefined || entry.operation === filter.operation) &&
     (filter.status === undefined || entry.status === filter.status)

@@ -11,8 +11,6 @@ import {
   type PlantStoreOperation,
 } from "../contract/journal-entries.js";
 
-export type { CoverageRow, PlantStoreCoverage };
-
 type ResponseKey = number | "default";
 
 /** Each operation of openapi.yaml with its response keys, in the document's order. */

@@ -5,9 +5,7 @@
  *
  * @module plant-store-sdk/mock
  */
-export type { PlantStoreAdminOption } from "./admin/admin-access.js";
-export type { AdminPlant } from "./admin/admin-api.js";
-export { createPlantStoreFetchHandler } from "./fetch-handler.js";
+
 export type {
   ContractViolation,
   CoverageRow,
@@ -23,7 +21,10 @@ export type {
   RequestFilter,
   ScriptedBy,
   UnmatchedEntry,
-} from "./journal.js";
+} from "../contract/journal-entries.js";
+export type { PlantStoreAdminOption } from "./admin/admin-access.js";
+export type { AdminPlant } from "./admin/admin-api.js";
+export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { createPlantStore, defaultSeed } from "./store.js";

@@ -4,7 +4,7 @@
  *
  * @module plant-store-sdk/server
  */
-export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
+
 export type {
   ContractViolation,
   CoverageRow,
@@ -15,7 +15,8 @@ export type {
   PlantStoreRequestJournal,
   RequestFilter,
   UnmatchedEntry,
-} from "../mock/journal.js";
+} from "../contract/journal-entries.js";
+export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
 export { PlantStoreDataFileError } from "./persistence/log-format.js";
