@@ -1,7 +1,7 @@
 // The coverage report: which answers of the contract a suite never saw. Runner-neutral and
 // network-free; the Vitest reporter (./vitest.ts) merges the rows of every test file and
 // worker, and an end-to-end suite reads them through the admin client.
-import type { CoverageRow } from "../mock/coverage.js";
+import type { CoverageRow } from "../contract/journal-entries.js";
 
 /** Anything with `coverage()`: the in-process objects, a sandbox, or the admin client. */
 export interface CoverageSource {

@@ -9,8 +9,12 @@
  * @module plant-store-sdk/matchers
  */
 
-import { checkRequestFilter } from "../contract/journal-entries.js";
-import type { JournalEntry, JournalEntryOf, PlantStoreOperation } from "../mock/journal.js";
+import {
+  checkRequestFilter,
+  type JournalEntry,
+  type JournalEntryOf,
+  type PlantStoreOperation,
+} from "../contract/journal-entries.js";
 
 export {
   type CoverageSource,

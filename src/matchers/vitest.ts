@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CoverageRow } from "../mock/coverage.js";
+import type { CoverageRow } from "../contract/journal-entries.js";
 import { type CoverageSource, formatCoverageReport, mergeCoverage } from "./coverage-report.js";
 import type { PlantStoreMatchers } from "./index.js";
 
