@@ -1,12 +1,13 @@
 // Runs the matchers' Jest suite (test/matchers/jest/) with the Jest of test-tools/ against the
 // built package, and checks that every one of its tests ran and passed.
 import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { testToolBin } from "../../scripts/test-tools.js";
 
 const run = promisify(execFile);
-const config = new URL("./jest/jest.config.cjs", import.meta.url).pathname;
+const config = fileURLToPath(new URL("./jest/jest.config.cjs", import.meta.url));
 
 interface JestReport {
   numPassedTests: number;

@@ -273,6 +273,11 @@ describe("what the matchers accept", () => {
         "toHaveNoContractViolations: expect() was given an object without requests() (its keys: listen); pass the MSW handler set, the fetch handler, the server or a sandbox (an object with requests()).",
       ),
     );
+    expect(() => expect({ requests: () => [] }).toHaveNoContractViolations()).toThrowError(
+      new TypeError(
+        "toHaveNoContractViolations: expect() was given an object with requests() but no violations(); pass the MSW handler set, the fetch handler, the server or a sandbox.",
+      ),
+    );
     expect(() => expect(undefined).toHaveReceivedTimes("listPlants", 1)).toThrowError(
       new TypeError(
         "toHaveReceivedTimes: expect() was given undefined; pass the MSW handler set, the fetch handler, the server or a sandbox (an object with requests()).",

@@ -4,11 +4,12 @@
 // runner's types. Each file's @ts-expect-error lines prove a wrong operation or body refused.
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { testToolsRoot } from "../../scripts/test-tools.js";
 
-const repoRoot = new URL("../../", import.meta.url).pathname;
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 // Inside the repository, so that "plant-store-sdk/..." resolves to dist/ by the package's name.
 const directory = join(repoRoot, ".tmp/matchers-types");
 const jestTypes = join(testToolsRoot, "node_modules");
