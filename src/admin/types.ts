@@ -101,7 +101,7 @@ export interface PlantStoreAdminSandbox extends PlantStoreAdminWorld, AdminSandb
 
 /** The admin methods of one world: the server's global one, or a sandbox's. */
 export interface PlantStoreAdminWorld {
-  /** Store back to its seed, faults cleared, journal emptied. */
+  /** Store back to its seed, faults cleared, journal emptied; coverage counts are kept. */
   reset(): Promise<void>;
   /** The next call(s) of `operation` answer `status` (default 500) with the Error body. */
   failNext(operation: PlantStoreOperation, options?: AdminFailNextOptions): Promise<void>;

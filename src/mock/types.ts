@@ -166,7 +166,7 @@ export interface PlantStoreSandbox extends PlantStoreFaults, PlantStoreRequestJo
   /** Its first bearer token: a secret. */
   readonly token: string;
   readonly store: PlantStore;
-  /** Store back to its seed, faults and journal cleared. */
+  /** Store back to its seed, faults and journal cleared; coverage counts are kept. */
   reset(): void;
   /** Another caller's token in this sandbox (sees the public plants and its own). */
   createToken(): string;

@@ -16,7 +16,7 @@ export interface paths {
         /**
          * Back to the seed, faults cleared, journal cleared
          * @description The store goes back to the plants it was started with (the seed), every pending
-         *     failure and delay is dropped, and the request journal is emptied. It takes no body,
+         *     failure and delay is dropped, and the request journal is emptied (coverage counts are kept). It takes no body,
          *     but like every admin `POST` it needs `Content-Type: application/json`.
          */
         post: operations["reset"];
@@ -230,7 +230,7 @@ export interface paths {
         /**
          * As POST /__admin/reset, for one sandbox
          * @description The store goes back to the plants it was started with (the seed), every pending
-         *     failure and delay is dropped, and the request journal is emptied. It takes no body,
+         *     failure and delay is dropped, and the request journal is emptied (coverage counts are kept). It takes no body,
          *     but like every admin `POST` it needs `Content-Type: application/json`.
          */
         post: operations["resetSandbox"];
