@@ -4,7 +4,7 @@ import { setupServer } from "msw/node";
 import { createPlantStoreClient, PlantStoreApiError } from "plant-store-sdk";
 import { plantStoreMatchers, recordCoverage } from "plant-store-sdk/matchers/vitest";
 import { createPlantStoreHandlers } from "plant-store-sdk/msw";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { savePlant } from "../src/save-plant.js";
 
 expect.extend(plantStoreMatchers);
@@ -17,13 +17,13 @@ const server = setupServer(...plantStore.handlers);
 const client = createPlantStoreClient({ baseUrl, token, retries: { limit: 2, maxDelay: 0 } });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  // Whatever the test checked, the app sent nothing the real Plant Store would refuse.
-  expect(plantStore).toHaveNoContractViolations();
+beforeEach(() => {
   plantStore.store.reset();
   plantStore.clearFaults();
   plantStore.clearRequests();
 });
+// Whatever the test checked, the app sent nothing the real Plant Store would refuse.
+afterEach(() => expect(plantStore).toHaveNoContractViolations());
 afterAll(async () => {
   server.close();
   await recordCoverage(plantStore);
