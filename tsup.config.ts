@@ -14,6 +14,9 @@ export default defineConfig([
       "server/index": "src/server/index.ts",
       "verify/index": "src/verify/index.ts",
       "admin/index": "src/admin/index.ts",
+      "matchers/index": "src/matchers/index.ts",
+      "matchers/vitest": "src/matchers/vitest.ts",
+      "matchers/jest": "src/matchers/jest.ts",
     },
     format: ["esm", "cjs"],
     dts: true,
@@ -21,7 +24,8 @@ export default defineConfig([
     target: "es2022",
     sourcemap: false,
     treeshake: true,
-    external: ["msw"],
+    // The matchers' runner entries only augment the runner's types; the runner is the user's.
+    external: ["msw", "vitest", "expect"],
     noExternal: bundledAjvRuntime,
   },
   {

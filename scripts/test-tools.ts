@@ -1,10 +1,10 @@
-// The tools only the runtime, browser, conformance, package, docs and benchmark checks use
-// (Bun, Deno, miniflare, Prism, playwright-core, attw, publint, Redocly, TypeDoc, autocannon)
-// live in test-tools/, a package folder with its own lockfile, so that `npm ci` at the root
-// installs only what building and starting the server need. This file is the one place that
-// knows where those tools are: their binaries are resolved here; the few modules tests import
-// (miniflare, playwright-core, autocannon) are mapped by `paths` in tsconfig.json, which tsc,
-// tsx and vitest all read.
+// The tools only the runtime, browser, conformance, package, docs, matchers and benchmark
+// checks use (Bun, Deno, miniflare, Prism, playwright-core, attw, publint, Redocly, TypeDoc,
+// autocannon, Jest) live in test-tools/, a package folder with its own lockfile, so that
+// `npm ci` at the root installs only what building and starting the server need. This file is
+// the one place that knows where those tools are: their binaries are resolved here; the few
+// modules tests import (miniflare, playwright-core, autocannon, and Jest's types) are mapped
+// by `paths` in tsconfig.json, which tsc, tsx and vitest all read.
 //
 //   tsx scripts/test-tools.ts install          npm ci in test-tools/, unless already current
 //   tsx scripts/test-tools.ts <bin> [args...]  run one of its binaries (as the npm scripts do)

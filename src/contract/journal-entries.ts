@@ -6,8 +6,13 @@ import type { NewPlant } from "../client/types.js";
 import type { components } from "./generated/openapi-admin.js";
 
 /** The API operations, named as the SDK's methods: what scenarios target and entries name. */
-export const OPERATIONS = ["listPlants", "createPlant"] as const;
-export type PlantStoreOperation = (typeof OPERATIONS)[number];
+export type PlantStoreOperation = "listPlants" | "createPlant";
+
+/** Every operation, in the spec's order: the list checks and messages walk. */
+export const OPERATIONS = [
+  "listPlants",
+  "createPlant",
+] as const satisfies readonly PlantStoreOperation[];
 
 /** What made a scripted answer: the scenario verb, chaos, or a request's `Prefer: code=N`. */
 export type ScriptedBy = NonNullable<components["schemas"]["JournalEntryFields"]["scripted"]>;

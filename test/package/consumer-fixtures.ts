@@ -4,6 +4,7 @@
 /** Starts the bundled server, lists through the SDK, and reports what it saw (ESM). */
 export const esmSmoke = `
 import { createPlantStoreClient, PlantStoreApiError } from "plant-store-sdk";
+import { plantStoreMatchers } from "plant-store-sdk/matchers";
 import { createPlantStoreFetchHandler } from "plant-store-sdk/mock";
 import { DEMO_TOKEN, startPlantStoreServer } from "plant-store-sdk/server";
 
@@ -14,7 +15,7 @@ try {
   const status = await createPlantStoreClient({ baseUrl: server.url, token: "nope" })
     .listPlants()
     .catch((error) => (error instanceof PlantStoreApiError ? error.status : String(error)));
-  console.log(JSON.stringify({ count: plants.length, status, handler: typeof createPlantStoreFetchHandler }));
+  console.log(JSON.stringify({ count: plants.length, status, handler: typeof createPlantStoreFetchHandler, matcher: typeof plantStoreMatchers.toHaveReceived }));
 } finally {
   await server.close();
 }
@@ -23,6 +24,7 @@ try {
 /** The same from CommonJS, through the .cjs builds. */
 export const cjsSmoke = `
 const { createPlantStoreClient, PlantStoreApiError } = require("plant-store-sdk");
+const { plantStoreMatchers } = require("plant-store-sdk/matchers");
 const { createPlantStoreFetchHandler } = require("plant-store-sdk/mock");
 const { DEMO_TOKEN, startPlantStoreServer } = require("plant-store-sdk/server");
 
@@ -34,7 +36,7 @@ const { DEMO_TOKEN, startPlantStoreServer } = require("plant-store-sdk/server");
     const status = await createPlantStoreClient({ baseUrl: server.url, token: "nope" })
       .listPlants()
       .catch((error) => (error instanceof PlantStoreApiError ? error.status : String(error)));
-    console.log(JSON.stringify({ count: plants.length, status, handler: typeof createPlantStoreFetchHandler }));
+    console.log(JSON.stringify({ count: plants.length, status, handler: typeof createPlantStoreFetchHandler, matcher: typeof plantStoreMatchers.toHaveReceived }));
   } finally {
     await server.close();
   }
@@ -70,6 +72,10 @@ export async function mockedStatus(baseUrl: string): Promise<number> {
   const { handlers, failNext } = createPlantStoreHandlers({ baseUrl });
   // @ts-expect-error: only the two operations exist
   failNext("deletePlant", { status: 503 });
+  const matchers: PlantStoreMatchers<void> = { toHaveReceived() {}, toHaveReceivedTimes() {}, toHaveNoContractViolations() {} };
+  // @ts-expect-error: only the two operations exist
+  matchers.toHaveReceived("deletePlant");
+  console.log(formatCoverageReport([]), typeof plantStoreMatchers.toHaveReceived, matchers);
   return response.status + handlers.length;
 }
 `;
@@ -80,6 +86,7 @@ import { startPlantStoreServer } from "plant-store-sdk/server";
 `;
 
 export const esmConsumerTs = `${clientImports}
+import { formatCoverageReport, plantStoreMatchers, type PlantStoreMatchers } from "plant-store-sdk/matchers";
 import { createPlantStoreFetchHandler } from "plant-store-sdk/mock";
 import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 ${typedClientUsage}${typedMockUsage}`;

@@ -54,7 +54,12 @@ afterAll(() => {
 describe("the packed package installed into a fresh project", () => {
   it.each(["smoke.mjs", "smoke.cjs"])("works from %s", async (script) => {
     const { stdout } = await run(process.execPath, [script], { cwd: project });
-    expect(JSON.parse(stdout)).toEqual({ count: 2, status: 401, handler: "function" });
+    expect(JSON.parse(stdout)).toEqual({
+      count: 2,
+      status: 401,
+      handler: "function",
+      matcher: "function",
+    });
   });
 
   it.each(["node16", "bundler"])(

@@ -2,6 +2,7 @@
 // a realistic in-memory store behind MSW, scenarios per test, no server to start.
 import { setupServer } from "msw/node";
 import { createPlantStoreClient, PlantStoreApiError } from "plant-store-sdk";
+import { recordCoverage } from "plant-store-sdk/matchers/vitest";
 import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadPlantsByTag } from "../src/plants-by-tag.js";
@@ -34,6 +35,8 @@ afterEach(() => {
   server.resetHandlers();
 });
 afterAll(() => server.close());
+// Hands this file's coverage of the contract to the reporter in vitest.config.ts.
+afterAll(() => recordCoverage(plantStore));
 
 describe("loadPlantsByTag", () => {
   it("groups the seeded plants by tag", async () => {

@@ -1,0 +1,374 @@
+/**
+ * Test matchers on what a Plant Store received: `expect.extend(plantStoreMatchers)` in Vitest
+ * or Jest, then `expect(plantStore).toHaveReceived("createPlant", { body: { tag: "fern" } })`.
+ * They read the request journal of the MSW handler set, the fetch handler, the server or a
+ * sandbox. The types of `expect(...)` come from one entry per runner,
+ * `plant-store-sdk/matchers/vitest` or `plant-store-sdk/matchers/jest`; no runner is imported
+ * here, so the same object serves both. Guide: docs/assertions.md.
+ *
+ * @module plant-store-sdk/matchers
+ */
+
+import {
+  checkRequestFilter,
+  type JournalEntry,
+  type JournalEntryOf,
+  type PlantStoreOperation,
+} from "../contract/journal-entries.js";
+
+export {
+  type CoverageSource,
+  formatCoverageReport,
+  mergeCoverage,
+  printCoverageReport,
+} from "./coverage-report.js";
+
+/** What the matchers read: anything with the journal's `requests()` (and `violations()`). */
+export interface PlantStoreJournalSource {
+  /** The journal's entries, of one operation when the filter names it. */
+  requests(filter?: { operation?: PlantStoreOperation }): readonly JournalEntry[];
+  /** The entries the contract refused because of what the caller sent. */
+  violations?(): readonly JournalEntry[];
+}
+
+/**
+ * Part of a journal entry of operation `O`: each field given must match, objects partially
+ * (as `toMatchObject`): `{ status: 201, body: { name: "Fern" } }`.
+ */
+export type RequestMatch<O extends PlantStoreOperation = PlantStoreOperation> = DeepPartial<
+  JournalEntryOf<O>
+>;
+
+/** Objects partial at every depth; arrays and values as they are. */
+export type DeepPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+/** The matchers as `expect(plantStore)` offers them once a runner entry's types are loaded. */
+export interface PlantStoreMatchers<R = unknown> {
+  /**
+   * At least one request of `operation` was received; with `expected`, one matching it (a
+   * partial request such as `{ status: 201, body: { name: "Fern" } }`).
+   */
+  toHaveReceived<O extends PlantStoreOperation>(operation: O, expected?: RequestMatch<O>): R;
+  /** Exactly `times` requests of `operation` were received. */
+  toHaveReceivedTimes(operation: PlantStoreOperation, times: number): R;
+  /** No request broke the contract by what the caller sent (the source's `violations()`). */
+  toHaveNoContractViolations(): R;
+}
+
+/** What Vitest and Jest both give a matcher as `this` (the part these matchers use). */
+export interface MatcherContext {
+  isNot?: boolean | undefined;
+  /** The runner's deep equality, with the testers given (as `toMatchObject` uses it). */
+  // biome-ignore lint/suspicious/noExplicitAny: each runner has its own tester type
+  equals(a: unknown, b: unknown, customTesters?: any[]): boolean;
+  /** The runner's helpers for messages in its own style. */
+  utils: {
+    /** `expect(plantStore).toHaveReceived(operation)`, with `.not` when negated. */
+    matcherHint(name: string, received?: string, expected?: string, options?: object): string;
+    /** Colours text as the expected value. */
+    EXPECTED_COLOR(text: string): string;
+    /** Colours text as the received value. */
+    RECEIVED_COLOR(text: string): string;
+    /** The runner's `- Expected / + Received` diff. */
+    diff(a: unknown, b: unknown): string | null | undefined;
+    /** The tester that makes `equals` compare objects partially. */
+    subsetEquality: unknown;
+    /** The tester that makes `equals` compare iterables. */
+    iterableEquality: unknown;
+  };
+}
+
+/** What a matcher returns to the runner. */
+export interface MatcherResult {
+  /** Whether the assertion holds (the runner inverts it for `.not`). */
+  pass: boolean;
+  /** What the runner prints when the assertion, or its `.not`, fails. */
+  message(): string;
+}
+
+/** How many requests a failure message lists. */
+const LISTED = 10;
+
+/** Pass to `expect.extend(...)` in Vitest or Jest. */
+export const plantStoreMatchers = {
+  /** See {@link PlantStoreMatchers.toHaveReceived}. */
+  toHaveReceived(
+    this: MatcherContext,
+    received: unknown,
+    operation: PlantStoreOperation,
+    expected?: RequestMatch,
+  ): MatcherResult {
+    const source = journalOf(received, "toHaveReceived");
+    checkRequestFilter({ operation }, "toHaveReceived");
+    const ofOperation = source.requests({ operation });
+    const wanted =
+      expected === undefined
+        ? `${operation} request`
+        : `${operation} request matching ${this.utils.EXPECTED_COLOR(oneLine(expected))}`;
+    const hint = this.utils.matcherHint(
+      "toHaveReceived",
+      "plantStore",
+      expected === undefined ? "operation" : "operation, expected",
+      { isNot: this.isNot },
+    );
+    const matching = ofOperation.filter(
+      (entry) => expected === undefined || matchesPartly(this, entry, expected),
+    );
+    if (matching.length > 0) {
+      return {
+        pass: true,
+        message: () =>
+          `${hint}\n\nExpected: no ${wanted}\n` +
+          `Received: ${plural(matching.length, "matching request")}:\n${listed(this, matching)}`,
+      };
+    }
+    return {
+      pass: false,
+      message: () => {
+        if (ofOperation.length > 0) {
+          const closest = closestFirst(this, ofOperation, expected ?? {});
+          return (
+            `${hint}\n\nExpected: a ${wanted}\n` +
+            `Received: ${plural(ofOperation.length, `${operation} request`)}, closest first:\n` +
+            listed(this, closest, expected)
+          );
+        }
+        const all = source.requests();
+        const others =
+          all.length === 0
+            ? "no request at all"
+            : `no ${operation} request; ${plural(all.length, "other request")}:\n${listed(this, all)}`;
+        return `${hint}\n\nExpected: a ${wanted}\nReceived: ${others}`;
+      },
+    };
+  },
+
+  /** See {@link PlantStoreMatchers.toHaveReceivedTimes}. */
+  toHaveReceivedTimes(
+    this: MatcherContext,
+    received: unknown,
+    operation: PlantStoreOperation,
+    times: number,
+  ): MatcherResult {
+    const source = journalOf(received, "toHaveReceivedTimes");
+    checkRequestFilter({ operation }, "toHaveReceivedTimes");
+    if (!Number.isSafeInteger(times) || times < 0) {
+      throw new RangeError(
+        `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${String(times)}.`,
+      );
+    }
+    const ofOperation = source.requests({ operation });
+    const hint = this.utils.matcherHint("toHaveReceivedTimes", "plantStore", "operation, times", {
+      isNot: this.isNot,
+    });
+    const pass = ofOperation.length === times;
+    const got =
+      ofOperation.length === 0
+        ? `no ${operation} request`
+        : `${plural(ofOperation.length, `${operation} request`)}:\n${listed(this, ofOperation)}`;
+    return {
+      pass,
+      message: () =>
+        `${hint}\n\nExpected: ${pass ? "not " : ""}${plural(times, `${operation} request`)}\nReceived: ${got}`,
+    };
+  },
+
+  /** See {@link PlantStoreMatchers.toHaveNoContractViolations}. */
+  toHaveNoContractViolations(this: MatcherContext, received: unknown): MatcherResult {
+    const source = journalOf(received, "toHaveNoContractViolations");
+    if (typeof source.violations !== "function") {
+      throw new TypeError(
+        `toHaveNoContractViolations: expect() was given an object with requests() but no violations(); pass the MSW handler set, the fetch handler, the server or a sandbox.`,
+      );
+    }
+    const violations = source.violations();
+    const hint = this.utils.matcherHint("toHaveNoContractViolations", "plantStore", "", {
+      isNot: this.isNot,
+    });
+    const pass = violations.length === 0;
+    return {
+      pass,
+      message: () =>
+        pass
+          ? `${hint}\n\nExpected: at least one contract violation\nReceived: none`
+          : `${hint}\n\nExpected: no contract violation\n` +
+            `Received: ${plural(violations.length, "contract violation")}:\n` +
+            violations
+              .slice(0, LISTED)
+              .map((entry, i) => `  ${i + 1}: ${requestLine(entry)}: ${entry.violation}`)
+              .join("\n") +
+            more(violations.length),
+    };
+  },
+};
+
+/** The journal behind `received`, or a TypeError naming what was passed instead. */
+function journalOf(received: unknown, matcher: string): PlantStoreJournalSource {
+  if (
+    (typeof received === "object" || typeof received === "function") &&
+    received !== null &&
+    typeof (received as Partial<PlantStoreJournalSource>).requests === "function"
+  ) {
+    return answeringNow(received as PlantStoreJournalSource, matcher);
+  }
+  throw new TypeError(
+    `${matcher}: expect() was given ${described(received)}; pass the MSW handler set, the fetch handler, the server or a sandbox (an object with requests()).`,
+  );
+}
+
+/**
+ * The source, with its answers checked to be lists: the admin client's are promises, and a
+ * matcher cannot wait for them.
+ */
+function answeringNow(source: PlantStoreJournalSource, matcher: string): PlantStoreJournalSource {
+  const now = <T>(answer: T): T => {
+    if (Array.isArray(answer)) return answer;
+    // Nobody waits for it: a failure must not surface later as an unhandled rejection.
+    if (answer instanceof Promise) answer.catch(() => {});
+    throw new TypeError(
+      `${matcher}: expect() was given an object whose requests() answers ${described(answer)}, not a list; the admin client's answers come later, so assert on \`await admin.requests(filter)\` instead.`,
+    );
+  };
+  const { violations } = source;
+  return {
+    requests: (filter) => now(source.requests(filter)),
+    ...(typeof violations === "function" && { violations: () => now(violations.call(source)) }),
+  };
+}
+
+function described(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === "function") return "a function without requests()";
+  if (value instanceof Promise) return "a promise";
+  if (typeof value === "object") {
+    const keys = Object.keys(value).slice(0, 5);
+    return keys.length === 0
+      ? "an object without requests()"
+      : `an object without requests() (its keys: ${keys.join(", ")})`;
+  }
+  return `the ${typeof value} ${JSON.stringify(value) ?? String(value)}`;
+}
+
+const testersOf = (context: MatcherContext) => [
+  context.utils.iterableEquality,
+  context.utils.subsetEquality,
+];
+
+/** `toMatchObject`'s rule, as each runner implements it. */
+function matchesPartly(context: MatcherContext, entry: JournalEntry, expected: RequestMatch) {
+  return context.equals(entry, expected, testersOf(context));
+}
+
+/** Most fields of `expected` matched first, then in order of arrival (as the sort is stable). */
+function closestFirst(
+  context: MatcherContext,
+  entries: readonly JournalEntry[],
+  expected: RequestMatch,
+): JournalEntry[] {
+  const scored = entries.map((entry) => ({ entry, score: score(context, entry, expected) }));
+  return scored.sort((a, b) => b.score - a.score).map(({ entry }) => entry);
+}
+
+/** How many leaves of `expected` the value matches. */
+function score(context: MatcherContext, value: unknown, expected: unknown): number {
+  if (!isPlainObject(expected)) return context.equals(value, expected, testersOf(context)) ? 1 : 0;
+  if (typeof value !== "object" || value === null) return 0;
+  let total = 0;
+  for (const [key, part] of Object.entries(expected)) {
+    total += score(context, (value as Record<string, unknown>)[key], part);
+  }
+  return total;
+}
+
+/**
+ * The part of `value` that `expected` names, so a diff shows only what was asked for; where
+ * an asymmetric matcher matched, the matcher itself, so the diff does not flag it.
+ */
+function subsetOf(context: MatcherContext, value: unknown, expected: unknown): unknown {
+  if (isAsymmetric(expected) && context.equals(value, expected)) return expected;
+  if (!isPlainObject(expected) || typeof value !== "object" || value === null) return value;
+  const subset: Record<string, unknown> = {};
+  for (const [key, part] of Object.entries(expected)) {
+    if (key in value)
+      subset[key] = subsetOf(context, (value as Record<string, unknown>)[key], part);
+  }
+  return subset;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  // An asymmetric matcher (expect.any(String)) is compared whole, by the runner.
+  if (typeof value !== "object" || value === null || isAsymmetric(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Numbered lines, the first with its diff against `expected` when one is given. */
+function listed(
+  context: MatcherContext,
+  entries: readonly JournalEntry[],
+  expected?: RequestMatch,
+): string {
+  const lines = entries.slice(0, LISTED).map((entry, i) => {
+    const line = `  ${i + 1}: ${requestLine(entry)}${bodyOf(context, entry)}`;
+    if (i > 0 || expected === undefined) return line;
+    const diff = context.utils.diff(expected, subsetOf(context, entry, expected));
+    return diff ? `${line}\n${indent(diff)}` : line;
+  });
+  return lines.join("\n") + more(entries.length);
+}
+
+/** `POST /v1/plants?limit=2 201`: what a reader recognises from their own code. */
+function requestLine(entry: JournalEntry): string {
+  const search = Object.entries(entry.query)
+    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}=${v}`))
+    .join("&");
+  return `${entry.method} ${entry.path}${search === "" ? "" : `?${search}`} ${entry.status}`;
+}
+
+function bodyOf(context: MatcherContext, entry: JournalEntry): string {
+  const body = entry.body ?? entry.invalidBody;
+  return body === undefined ? "" : ` ${context.utils.RECEIVED_COLOR(oneLine(body))}`;
+}
+
+/**
+ * JSON on one line, so each request stays on one line in either runner; an asymmetric
+ * matcher (`expect.any(String)`) shows as the runner names it.
+ */
+function oneLine(value: unknown): string {
+  return JSON.stringify(value, (_key, part: unknown) =>
+    isAsymmetric(part) ? (part.toAsymmetricMatcher?.() ?? part.toString()) : part,
+  );
+}
+
+interface AsymmetricMatcher {
+  asymmetricMatch(value: unknown): boolean;
+  toAsymmetricMatcher?(): string;
+}
+
+function isAsymmetric(value: unknown): value is AsymmetricMatcher {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as Partial<AsymmetricMatcher>).asymmetricMatch === "function"
+  );
+}
+
+function more(total: number): string {
+  return total > LISTED ? `\n  ...and ${total - LISTED} more` : "";
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? line : `     ${line}`))
+    .join("\n");
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
