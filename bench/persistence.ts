@@ -4,9 +4,10 @@
 import { copyFile, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { BENCH_TOKEN, CREATE_REQUEST } from "./lib/fixtures.js";
+import { median, medianRatio } from "./lib/per-call.js";
 import { BENCH_OUT_DIR, bundleCli, startServer, stop } from "./lib/processes.js";
 import { type BenchResult, ratio, type TargetResult } from "./lib/report.js";
-import { keepFaster, type LoadFigures, runLoad } from "./servers/load-generator.js";
+import { type LoadFigures, overRounds, runLoad } from "./servers/load-generator.js";
 
 const SEED_FILE = join(BENCH_OUT_DIR, "persistence-seed.json");
 const PRISTINE_DATA_FILE = join(BENCH_OUT_DIR, "persistence-data.log");
@@ -29,58 +30,58 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   await stop((await launch(cli, ["--seed", SEED_FILE, "--data", PRISTINE_DATA_FILE])).child);
   const fileMegabytes = ((await stat(PRISTINE_DATA_FILE)).size / 1e6).toFixed(0);
 
-  // The first row is the baseline, the second the one the targets judge (Map keeps this order).
+  // The first row is the baseline, the second the one the targets judge.
   const variants = [
     { name: `no --data (--seed of ${count})`, args: ["--seed", SEED_FILE] },
     { name: `--data of ${count} (default --fsync)`, args: ["--data", DATA_FILE] },
     { name: `--data of ${count} --fsync always`, args: ["--data", DATA_FILE, "--fsync", "always"] },
-  ];
+  ].map((variant) => ({ ...variant, figures: [] as LoadFigures[], startMs: [] as number[] }));
   // Rounds interleave the variants, so a spell of load on this shared machine falls on all
-  // of them; each keeps its better round.
-  const rounds = quick ? 1 : 2;
+  // of them; ratios are taken within a round.
+  const rounds = quick ? 1 : 3;
   const load = {
     request: CREATE_REQUEST,
     connections: 10,
-    warmupSeconds: quick ? 0 : 3,
-    seconds: quick ? 2 : 10,
+    warmupSeconds: quick ? 0 : 2,
+    seconds: quick ? 2 : 8,
   };
-  const figures = new Map<string, LoadFigures & { startMs: number }>();
   for (let round = 0; round < rounds; round++) {
-    for (const { name, args } of variants) {
+    for (const { args, figures, startMs } of variants) {
       await copyFile(PRISTINE_DATA_FILE, DATA_FILE);
       const { child, url, startedAt } = await launch(cli, args);
-      const startMs = performance.now() - startedAt;
+      startMs.push(performance.now() - startedAt);
       try {
-        const [measured] = await runLoad([{ ...load, baseUrl: url }]);
-        keepFaster(figures, name, measured && { ...measured, startMs });
+        figures.push(...(await runLoad([{ ...load, baseUrl: url }])));
       } finally {
         await stop(child);
       }
     }
   }
 
-  const [baseline, withData] = [...figures.values()];
-  if (!baseline || !withData) throw new Error("the baseline or the --data row was not measured");
-  const rows = [...figures].map(([name, { requestsPerSecond, p99Ms, maxMs, ...rest }]) => [
+  const summaries = variants.map(({ name, figures, startMs }) => ({
     name,
-    requestsPerSecond.toFixed(0),
-    ratio(requestsPerSecond, baseline.requestsPerSecond),
-    ...[p99Ms, maxMs].map(String),
-    ratio(maxMs, baseline.maxMs),
-    String(rest.errors + rest.non2xx),
-    seconds(rest.startMs),
-  ]);
-  const speed = withData.requestsPerSecond / baseline.requestsPerSecond;
+    ...overRounds(figures),
+    startMs: median(startMs),
+  }));
+  const [baseline, withData] = summaries;
+  if (!baseline || !withData) throw new Error("the baseline or the --data row was not measured");
+  const speedOf = ({ rates }: typeof baseline) => medianRatio(rates, baseline.rates);
+  const rows = summaries.map((row) => {
+    const [failed, xMax] = [row.errors + row.non2xx, ratio(row.max, baseline.max)];
+    const cells = [row.rate.toFixed(0), ratio(speedOf(row), 1), row.p99, row.max, xMax, failed];
+    return [row.name, ...cells.map(String), seconds(row.startMs)];
+  });
+  const speed = speedOf(withData);
   const targets: TargetResult[] = [
     {
       target: `creates with --data at ${count} plants >= 0.8x without --data`,
-      measured: `${speed.toFixed(2)}x (${withData.requestsPerSecond.toFixed(0)} vs ${baseline.requestsPerSecond.toFixed(0)} req/s)`,
+      measured: `${ratio(speed, 1)} (${withData.rate.toFixed(0)} vs ${baseline.rate.toFixed(0)} req/s)`,
       pass: speed >= 0.8 && withData.errors + withData.non2xx === 0,
     },
     {
       target: "slowest create with --data <= 2x the slowest without",
-      measured: `${withData.maxMs} ms vs ${baseline.maxMs} ms (${ratio(withData.maxMs, baseline.maxMs)})`,
-      pass: withData.maxMs <= 2 * baseline.maxMs,
+      measured: `${withData.max} ms vs ${baseline.max} ms (${ratio(withData.max, baseline.max)})`,
+      pass: withData.max <= 2 * baseline.max,
     },
     {
       target: `CLI start from a ${count}-plant data file < 2 s`,
@@ -96,7 +97,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
       rows,
       notes: [
         `The bundled CLI; the --data rows start from a copy of a ${fileMegabytes} MB data file of ${count} plants. failed: errors and non-2xx answers; start s: spawn to listening.`,
-        `${load.connections} connections of POST /plants, ${load.warmupSeconds} s warm-up, then ${load.seconds} s measured, the better of ${rounds} interleaved round(s), a fresh server each.`,
+        `${load.connections} connections of POST /plants, ${load.warmupSeconds} s warm-up, then ${load.seconds} s measured; ${rounds} interleaved round(s), a fresh server each. "x req/s" is the median over the rounds of the ratio within a round; the other figures are medians over the rounds.`,
       ],
     },
     targets,

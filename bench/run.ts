@@ -7,14 +7,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type BenchResult, formatTable, formatTargets, type TargetResult } from "./lib/report.js";
 
-const BENCHMARKS = [
-  "server-throughput",
-  "sdk-overhead",
-  "msw-cost",
-  "store-scaling",
-  "startup",
-  "persistence",
-];
+const BENCHMARKS =
+  "server-throughput sdk-overhead msw-cost store-scaling startup persistence".split(" ");
 
 /** The command line, checked: an unknown flag or benchmark stops it with one line, exit 2. */
 function readOptions() {
@@ -61,9 +55,8 @@ if (one) {
   // MSW interceptors and keep-alive sockets would keep the process alive: leave once sent.
   process.send?.(result, () => process.exit(0));
 } else {
-  console.log(
-    `# plant-store-sdk benchmarks${quick ? " (--quick: short runs, rough figures)" : ""}\n`,
-  );
+  const rough = quick ? " (--quick: short runs, rough figures)" : "";
+  console.log(`# plant-store-sdk benchmarks${rough}\n`);
   const targets: TargetResult[] = [];
   for (const name of BENCHMARKS.filter((each) => only.includes(each))) {
     try {

@@ -12,7 +12,7 @@ const GOAL_MS = 300;
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const runs = quick ? 1 : 7;
   const servers: [string, string, string[]][] = [
-    [FLOOR, await bundleForNode("bench/servers/raw-node-http.ts", "raw-node-http"), []],
+    [FLOOR, await bundleForNode("bench/servers/raw-node-http.ts"), []],
     [CLI, await bundleCli(), ["--port", "0", "--quiet"]],
   ];
   const times = new Map<string, number[]>(servers.map(([name]) => [name, []]));

@@ -83,6 +83,9 @@ export async function measurePerCall(
  * within each round. Both run back to back within a round, so a change in the machine's
  * load between rounds moves both and cancels out, where a ratio of medians would not.
  */
-export function pairedRatio(result: PerCallResult, baseline: PerCallResult): number {
-  return median(result.roundsNs.map((time, round) => time / (baseline.roundsNs[round] ?? NaN)));
-}
+export const pairedRatio = (result: PerCallResult, baseline: PerCallResult) =>
+  medianRatio(result.roundsNs, baseline.roundsNs);
+
+/** The median over the rounds of `values[round] / baselines[round]`. */
+export const medianRatio = (values: readonly number[], baselines: readonly number[]) =>
+  median(values.map((value, round) => value / (baselines[round] ?? NaN)));

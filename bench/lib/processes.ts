@@ -2,10 +2,9 @@
 // build, start, wait until ready (the servers print their URL once listening), stop.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
 import { setTimeout as sleep } from "node:timers/promises";
 import { build } from "esbuild";
 
@@ -17,7 +16,7 @@ export const BENCH_OUT_DIR = join(REPO_ROOT, ".tmp/bench");
  * from src, so a figure never comes from a stale dist/ nor pays for tsx's per-function name
  * helpers. Returns the bundle's path.
  */
-export async function bundleForNode(entry: string, name: string): Promise<string> {
+export async function bundleForNode(entry: string, name = basename(entry, ".ts")) {
   const outfile = join(BENCH_OUT_DIR, `${name}.js`);
   const options = { bundle: true, format: "esm", platform: "node", target: "node20" } as const;
   await build({ ...options, entryPoints: [join(REPO_ROOT, entry)], outfile, packages: "external" });
@@ -25,8 +24,7 @@ export async function bundleForNode(entry: string, name: string): Promise<string
 }
 
 /** The plant-store-mock CLI as tsup builds dist/bin/plant-store-mock.js. */
-export const bundleCli = () =>
-  bundleForNode("src/server/cli/plant-store-mock.ts", "plant-store-mock");
+export const bundleCli = () => bundleForNode("src/server/cli/plant-store-mock.ts");
 
 /** Runs a script (JavaScript, or TypeScript through tsx) in a Node process of its own. */
 export function spawnNode(script: string, args: readonly string[] = []): ChildProcess {
@@ -35,13 +33,6 @@ export function spawnNode(script: string, args: readonly string[] = []): ChildPr
     cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });
-}
-
-/** A child's whole stdout, once it exited with 0. */
-export async function allOutput(child: ChildProcess): Promise<string> {
-  const [output, [code]] = await Promise.all([text(child.stdout as Readable), once(child, "exit")]);
-  if (code !== 0) throw new Error(`child exited with ${code}`);
-  return output;
 }
 
 /**

@@ -1,41 +1,49 @@
 // autocannon in a process of its own, so the load generator never shares an event loop with
 // the server under test. `runLoad(plans)` starts this file with the plans as its argument;
 // it runs them one after the other (each gets the whole core) and prints their figures.
+import { once } from "node:events";
+import type { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import type { BenchRequest } from "../lib/fixtures.js";
-import { allOutput, spawnNode } from "../lib/processes.js";
+import { median } from "../lib/per-call.js";
+import { spawnNode } from "../lib/processes.js";
 
-export interface LoadPlan {
-  /** The server's base URL; the request's path is appended. */
-  baseUrl: string;
-  request: BenchRequest;
-  connections: number;
-  warmupSeconds: number;
-  seconds: number;
-}
+/** `request` sent to `baseUrl` (its path appended) for `seconds`, after a warm-up. */
+export type LoadPlan = { baseUrl: string; request: BenchRequest } & Record<
+  "connections" | "warmupSeconds" | "seconds",
+  number
+>;
 
-export interface LoadFigures {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** The slowest request of the measured run. */
-  maxMs: number;
-  errors: number;
-  non2xx: number;
-}
+/** What one measured run gives (maxMs: its slowest request). */
+export type LoadFigures = Record<
+  "requestsPerSecond" | "p50Ms" | "p99Ms" | "maxMs" | "errors" | "non2xx",
+  number
+>;
 
 export async function runLoad(plans: LoadPlan[]): Promise<LoadFigures[]> {
-  const script = fileURLToPath(import.meta.url);
-  return JSON.parse(await allOutput(spawnNode(script, [JSON.stringify(plans)])));
+  const child = spawnNode(fileURLToPath(import.meta.url), [JSON.stringify(plans)]);
+  const [output, [code]] = await Promise.all([text(child.stdout as Readable), once(child, "exit")]);
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return JSON.parse(output);
 }
 
-/** Keeps under `key` the figures with more requests per second: on a shared machine the
- * slower run measured a neighbour as much as the server. */
-export function keepFaster<K, F extends LoadFigures>(best: Map<K, F>, key: K, figures?: F) {
-  const kept = best.get(key);
-  if (!figures || (kept && kept.requestsPerSecond >= figures.requestsPerSecond)) return;
-  best.set(key, figures);
+/** Figures of several rounds as one row: the req/s of each, medians, failures summed. */
+export function overRounds(rounds: LoadFigures[]) {
+  const middle = (field: keyof LoadFigures) => median(rounds.map((each) => each[field]));
+  const sum = (field: keyof LoadFigures) => rounds.reduce((total, each) => total + each[field], 0);
+  const rates = rounds.map((each) => each.requestsPerSecond);
+  const [errors, non2xx] = [sum("errors"), sum("non2xx")];
+  return {
+    rates,
+    rate: middle("requestsPerSecond"),
+    p50: middle("p50Ms"),
+    p99: middle("p99Ms"),
+    max: middle("maxMs"),
+    errors,
+    non2xx,
+  };
 }
 
 async function measure(plan: LoadPlan): Promise<LoadFigures> {
