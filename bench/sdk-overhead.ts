@@ -5,13 +5,7 @@
 import { pathToFileURL } from "node:url";
 import createClient from "openapi-fetch";
 import type * as Sdk from "../src/client/index.js";
-import {
-  AUTHORIZATION,
-  BENCH_TOKEN,
-  NEW_PLANT,
-  NEW_PLANT_JSON,
-  TEN_PLANTS_JSON,
-} from "./lib/fixtures.js";
+import * as fixtures from "./lib/fixtures.js";
 import { measurePerCall, pairedRatio } from "./lib/per-call.js";
 import { bundleForNode } from "./lib/processes.js";
 import { type BenchResult, micros, ratio, type TargetResult } from "./lib/report.js";
@@ -22,6 +16,7 @@ const BASELINE = "openapi-fetch + timeout";
 const SDK = "createPlantStoreClient";
 const GOAL = 1.1;
 const TIMEOUT_MS = 30_000;
+const AUTH_HEADERS = { authorization: fixtures.AUTHORIZATION };
 
 /** A stub fetch that answers at once with a fresh Response per call, as a real fetch does. */
 const stubFetch = (status: number, body: string) => async (_request: Request) =>
@@ -46,15 +41,11 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const bundle = await bundleForNode("src/client/index.ts", "sdk");
   const { createPlantStoreClient }: typeof Sdk = await import(pathToFileURL(bundle).href);
   const clients = (fetch: (request: Request) => Promise<Response>) => ({
-    openapiFetch: createClient<Sdk.paths>({
-      baseUrl: BASE_URL,
-      fetch,
-      headers: { authorization: AUTHORIZATION },
-    }),
-    sdk: createPlantStoreClient({ baseUrl: BASE_URL, token: BENCH_TOKEN, fetch }),
+    openapiFetch: createClient<Sdk.paths>({ baseUrl: BASE_URL, fetch, headers: AUTH_HEADERS }),
+    sdk: createPlantStoreClient({ baseUrl: BASE_URL, token: fixtures.BENCH_TOKEN, fetch }),
   });
-  const listing = clients(stubFetch(200, TEN_PLANTS_JSON));
-  const creating = clients(stubFetch(201, NEW_PLANT_JSON));
+  const listing = clients(stubFetch(200, fixtures.TEN_PLANTS_JSON));
+  const creating = clients(stubFetch(201, fixtures.NEW_PLANT_JSON));
   const operations = [
     {
       label: "listPlants (GET)",
@@ -65,19 +56,17 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
     {
       label: "createPlant (POST)",
       openapiFetch: (signal?: AbortSignal) =>
-        creating.openapiFetch.POST("/plants", { body: NEW_PLANT, signal }),
-      sdk: () => creating.sdk.createPlant(NEW_PLANT),
+        creating.openapiFetch.POST("/plants", { body: fixtures.NEW_PLANT, signal }),
+      sdk: () => creating.sdk.createPlant(fixtures.NEW_PLANT),
     },
   ];
   const rows: string[][] = [];
   const targets: TargetResult[] = [];
   for (const operation of operations) {
+    const untimed = { name: BARE, call: () => operation.openapiFetch() };
+    const timed = { name: BASELINE, call: () => withTimeout(operation.openapiFetch) };
     const results = await measurePerCall(
-      [
-        { name: BARE, call: () => operation.openapiFetch() },
-        { name: BASELINE, call: () => withTimeout(operation.openapiFetch) },
-        { name: SDK, call: operation.sdk },
-      ],
+      [untimed, timed, { name: SDK, call: operation.sdk }],
       plan,
     );
     const [bare, baseline, ours] = results;

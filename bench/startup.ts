@@ -1,6 +1,5 @@
 // Time from launching the mock server until it answers HTTP, against a raw node:http server
-// launched the same way (what Node itself needs to start and listen), both bundled as tsup
-// builds dist/.
+// launched the same way (Node's own start and listen), both bundled as tsup builds dist/.
 import { median } from "./lib/per-call.js";
 import { bundleCli, bundleForNode, startServer, stop } from "./lib/processes.js";
 import { type BenchResult, ratio } from "./lib/report.js";

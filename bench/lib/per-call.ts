@@ -13,13 +13,8 @@ export interface Candidate {
 
 export type PerCallPlan = Record<"warmupCalls" | "callsPerRound" | "rounds", number>;
 
-export interface PerCallResult {
-  name: string;
-  /** Median over the rounds of the mean time of one call, in nanoseconds. */
-  medianNs: number;
-  /** The mean time of one call in each round, in round order. */
-  roundsNs: number[];
-}
+/** roundsNs: the mean time of one call in each round, in round order; medianNs: their median. */
+export type PerCallResult = { name: string; medianNs: number; roundsNs: number[] };
 
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
@@ -52,10 +47,7 @@ export function median(values: readonly number[]): number {
   return ((sorted[Math.floor(middle)] ?? NaN) + (sorted[Math.ceil(middle) - 1] ?? NaN)) / 2;
 }
 
-export async function measurePerCall(
-  candidates: readonly Candidate[],
-  plan: PerCallPlan,
-): Promise<PerCallResult[]> {
+export async function measurePerCall(candidates: readonly Candidate[], plan: PerCallPlan) {
   for (const candidate of candidates) {
     candidate.before?.();
     await timeCalls(candidate, plan.warmupCalls);

@@ -12,9 +12,8 @@ const REPO_ROOT = new URL("../../", import.meta.url).pathname;
 export const BENCH_OUT_DIR = join(REPO_ROOT, ".tmp/bench");
 
 /**
- * Bundles `entry` the way tsup builds dist/ (esbuild, ESM, node20, packages external), fresh
- * from src, so a figure never comes from a stale dist/ nor pays for tsx's per-function name
- * helpers. Returns the bundle's path.
+ * Bundles `entry` as tsup builds dist/ (esbuild, ESM, node20, packages external), fresh from
+ * src: a figure never comes from a stale dist/ nor pays for tsx's per-function name helpers.
  */
 export async function bundleForNode(entry: string, name = basename(entry, ".ts")) {
   const outfile = join(BENCH_OUT_DIR, `${name}.js`);
@@ -35,27 +34,20 @@ export function spawnNode(script: string, args: readonly string[] = []): ChildPr
   });
 }
 
-/**
- * Starts a server script that prints its URL once listening, and waits for that line;
- * `startedAt` is `performance.now()` at the spawn.
- */
-export async function startServer(
-  script: string,
-  args: readonly string[] = [],
-  timeoutMs = 30_000,
-): Promise<{ child: ChildProcess; url: string; startedAt: number }> {
+/** Spawns a server script and waits (up to `timeout` ms) for the URL it prints once listening. */
+export async function startServer(script: string, args: readonly string[] = [], timeout = 30_000) {
   const startedAt = performance.now();
   const child = spawnNode(script, args);
   const stdout = child.stdout as Readable;
   const lines = createInterface({ input: stdout });
   // The first line, or none when the child exits or the time is up.
-  const nothing = sleep(timeoutMs, { value: undefined }, { ref: false });
+  const nothing = sleep(timeout, { value: undefined }, { ref: false });
   const { value: url } = await Promise.race([lines[Symbol.asyncIterator]().next(), nothing]);
   lines.close();
   stdout.resume(); // drain whatever else it prints
   if (typeof url !== "string") {
     await stop(child);
-    throw new Error(`${script} printed no URL within ${timeoutMs} ms`);
+    throw new Error(`${script} printed no URL within ${timeout} ms`);
   }
   return { child, url, startedAt };
 }

@@ -11,16 +11,8 @@ export interface BenchTable {
   notes: string[];
 }
 
-export interface TargetResult {
-  target: string;
-  measured: string;
-  pass: boolean;
-}
-
-export interface BenchResult {
-  table: BenchTable;
-  targets: TargetResult[];
-}
+export type TargetResult = { target: string; measured: string; pass: boolean };
+export type BenchResult = { table: BenchTable; targets: TargetResult[] };
 
 export function formatTable({ title, baseline, columns, rows, notes }: BenchTable): string {
   const widths = columns.map((column, index) =>

@@ -34,27 +34,13 @@ export function overRounds(rounds: LoadFigures[]) {
   const middle = (field: keyof LoadFigures) => median(rounds.map((each) => each[field]));
   const sum = (field: keyof LoadFigures) => rounds.reduce((total, each) => total + each[field], 0);
   const rates = rounds.map((each) => each.requestsPerSecond);
-  const [errors, non2xx] = [sum("errors"), sum("non2xx")];
-  return {
-    rates,
-    rate: middle("requestsPerSecond"),
-    p50: middle("p50Ms"),
-    p99: middle("p99Ms"),
-    max: middle("maxMs"),
-    errors,
-    non2xx,
-  };
+  const medians = { rate: middle("requestsPerSecond"), p50: middle("p50Ms"), p99: middle("p99Ms") };
+  return { ...medians, max: middle("maxMs"), rates, errors: sum("errors"), non2xx: sum("non2xx") };
 }
 
 async function measure(plan: LoadPlan): Promise<LoadFigures> {
-  const { method, path, headers, body } = plan.request;
-  const options = {
-    url: `${plan.baseUrl}${path}`,
-    method,
-    headers,
-    body,
-    connections: plan.connections,
-  };
+  const { path, label: _, ...request } = plan.request;
+  const options = { url: `${plan.baseUrl}${path}`, connections: plan.connections, ...request };
   // Each autocannon run costs about half a second beyond its duration: --quick skips warm-up.
   if (plan.warmupSeconds > 0) await autocannon({ ...options, duration: plan.warmupSeconds });
   const { requests, latency, errors, timeouts, non2xx } = await autocannon({

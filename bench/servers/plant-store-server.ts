@@ -1,6 +1,6 @@
 // Our server started from code as a user's test process starts it (globals left alone, no
 // log function), seeded with the ten plants the ceiling serves pre-serialised, with the
-// admin endpoints to open sandboxes through. Prints its URL on stdout when listening.
+// admin endpoints to open sandboxes through. Prints its URL when listening; SIGTERM ends it.
 import { startPlantStoreServer } from "../../src/server/index.js";
 import { BENCH_TOKEN, TEN_PLANTS } from "../lib/fixtures.js";
 
@@ -10,6 +10,3 @@ const server = await startPlantStoreServer({
   admin: true,
 });
 process.stdout.write(`${server.url}\n`);
-process.on("SIGTERM", () => {
-  server.close().then(() => process.exit(0));
-});

@@ -1,6 +1,6 @@
 // The ceiling: plain node:http answering the bytes our server sends, pre-serialised, with no
 // routing, auth, validation or store; a POST body is read and parsed, as any server that
-// stores what it is sent must. Prints its URL on stdout when listening.
+// stores what it is sent must. Prints its URL when listening; SIGTERM ends it.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { NEW_PLANT_JSON, TEN_PLANTS_JSON } from "../lib/fixtures.js";
@@ -26,4 +26,3 @@ const server = createServer((request, response) => {
 server.listen(0, "127.0.0.1", () => {
   process.stdout.write(`http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
 });
-process.on("SIGTERM", () => server.close(() => process.exit(0)));
