@@ -71,13 +71,13 @@ export async function measurePerCall(candidates: readonly Candidate[], plan: Per
 }
 
 /**
- * How many times `baseline`'s time `result`'s is: the median over the rounds of the ratio
- * within each round. Both run back to back within a round, so a change in the machine's
- * load between rounds moves both and cancels out, where a ratio of medians would not.
+ * The median over the rounds of `values[round] / baselines[round]`. Both were measured in the
+ * same round, so a change in the machine's load between rounds moves both and cancels out,
+ * where a ratio of medians would not.
  */
-export const pairedRatio = (result: PerCallResult, baseline: PerCallResult) =>
-  medianRatio(result.roundsNs, baseline.roundsNs);
-
-/** The median over the rounds of `values[round] / baselines[round]`. */
 export const medianRatio = (values: readonly number[], baselines: readonly number[]) =>
   median(values.map((value, round) => value / (baselines[round] ?? NaN)));
+
+/** How many times `baseline`'s time per call `result`'s is, round by round. */
+export const pairedRatio = (result: PerCallResult, baseline: PerCallResult) =>
+  medianRatio(result.roundsNs, baseline.roundsNs);
