@@ -37,6 +37,7 @@ describe("Prefer: code=N on the fetch handler", () => {
     ["dynamic=true, code=404", 404],
     ["code=418; x=1", 418],
     ["CODE=502", 502],
+    ["code = 503", 503], // RFC 7240 allows whitespace around "="
   ])("reads %s among other preferences", async (prefer, status) => {
     const handle = createPlantStoreFetchHandler();
     expect((await handle(request(prefer))).status).toBe(status);
