@@ -104,6 +104,12 @@ export const plantStoreMatchers = {
   ): MatcherResult {
     const source = journalOf(received, "toHaveReceived");
     checkRequestFilter({ operation }, "toHaveReceived");
+    // null or a string would otherwise be compared whole, failing with a diff against a request.
+    if (expected !== undefined && (typeof expected !== "object" || expected === null)) {
+      throw new TypeError(
+        `toHaveReceived: expected must be a partial request such as { body: { name: "Fern" } }; received ${shown(expected)}.`,
+      );
+    }
     const ofOperation = source.requests({ operation });
     const wanted =
       expected === undefined
@@ -157,9 +163,8 @@ export const plantStoreMatchers = {
     const source = journalOf(received, "toHaveReceivedTimes");
     checkRequestFilter({ operation }, "toHaveReceivedTimes");
     if (!Number.isSafeInteger(times) || times < 0) {
-      throw new RangeError(
-        `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${String(times)}.`,
-      );
+      const rule = `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${shown(times)}.`;
+      throw typeof times === "number" ? new RangeError(rule) : new TypeError(rule);
     }
     const ofOperation = source.requests({ operation });
     const hint = this.utils.matcherHint("toHaveReceivedTimes", "plantStore", "operation, times", {
@@ -238,6 +243,11 @@ function answeringNow(source: PlantStoreJournalSource, matcher: string): PlantSt
     requests: (filter) => now(source.requests(filter)),
     ...(typeof violations === "function" && { violations: () => now(violations.call(source)) }),
   };
+}
+
+/** A matcher argument in a message: a number as written, anything else described. */
+function shown(value: unknown): string {
+  return typeof value === "number" ? String(value) : described(value);
 }
 
 function described(value: unknown): string {
