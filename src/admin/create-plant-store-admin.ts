@@ -93,8 +93,12 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
         await call("POST", `${prefix}responses`, scripted, "respondNext");
       },
       async chaos(options) {
-        if (options === null) await call("DELETE", `${prefix}chaos`);
-        else await call("PUT", `${prefix}chaos`, options, "chaos");
+        if (options === null) {
+          await call("DELETE", `${prefix}chaos`);
+          return;
+        }
+        checkOptionsObject(options, "chaos: ");
+        await call("PUT", `${prefix}chaos`, options, "chaos");
       },
       async delayNext(operation, ms, delay = {}) {
         checkOptionsObject(delay, "delayNext: ");

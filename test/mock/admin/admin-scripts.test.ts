@@ -179,6 +179,11 @@ describe("the admin client refuses, before sending, options it cannot send", () 
       "failNext: options must be an object.",
     ],
     [
+      "chaos without options (null ends it; undefined is a slip)",
+      (admin) => admin.chaos(undefined as never),
+      "chaos: options must be an object.",
+    ],
+    [
       "breakNext with null",
       (admin) => admin.breakNext("listPlants", "hang", null as never),
       "breakNext: options must be an object.",
