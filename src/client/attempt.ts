@@ -26,7 +26,6 @@ export interface Attempt<T> {
   expected: (body: unknown) => body is T;
   /** What a 2xx answer without a body means, when it means anything. */
   withoutBody?: T | undefined;
-  signal: AbortSignal | undefined;
 }
 
 /**
@@ -36,20 +35,32 @@ export interface Attempt<T> {
  * answer, or one that broke off mid-body, a PlantStoreConnectionError.
  */
 export async function runAttempt<T>(
-  { method, url, send, expected, withoutBody, signal: callerSignal }: Attempt<T>,
+  { method, url, send, expected, withoutBody }: Attempt<T>,
+  callerSignal: AbortSignal | undefined,
   timeout: number,
   fetchNow: PlantStoreFetch,
 ): Promise<T> {
   callerSignal?.throwIfAborted();
   let stage: "preparing" | "sent" | "answered" = "preparing";
-  // The Request carries this signal, so a fetch that heeds it cancels the request; `ended`
-  // rejects at the same moment, so the attempt ends even when the fetch (or a token function)
-  // ignores it. With neither a time limit nor a caller's signal nothing can end the attempt,
-  // and its Request goes without a signal.
+  // With neither a time limit nor a caller's signal nothing can end the attempt, and its
+  // Request goes without a signal.
   const controller = timeout < Infinity || callerSignal ? new AbortController() : undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe: (() => void) | undefined;
-  const ended = new Promise<never>((_, reject) => {
+  // Called by openapi-fetch after the middleware, the SDK's token included, has run.
+  const fetchOnce = async (request: Request) => {
+    // A token that came after the attempt ended (timed out, aborted) sends nothing.
+    controller?.signal.throwIfAborted();
+    stage = "sent";
+    const response = await fetchNow(request);
+    stage = "answered";
+    return response;
+  };
+  // Settles with the call, or rejects as the attempt ends (time limit, caller's abort). The
+  // Request carries the controller's signal, so a fetch that heeds it cancels the request;
+  // rejecting here as well ends the attempt even when the fetch (or a token function) ignores
+  // it. One promise, not a race of two: this runs on every call.
+  const answered = new Promise<Awaited<ReturnType<Send>>>((resolve, reject) => {
     const end = (reason: unknown) => {
       controller?.abort(reason);
       reject(reason);
@@ -61,21 +72,10 @@ export async function runAttempt<T>(
       }, timeout);
     }
     if (callerSignal) unsubscribe = whenAborted(callerSignal, () => end(callerSignal.reason));
+    send({ parseAs: "text", signal: controller?.signal, fetch: fetchOnce }).then(resolve, reject);
   });
-  // Called by openapi-fetch after the middleware, the SDK's token included, has run.
-  const fetchOnce = async (request: Request) => {
-    // A token that came after the attempt ended (timed out, aborted) sends nothing.
-    controller?.signal.throwIfAborted();
-    stage = "sent";
-    const response = await fetchNow(request);
-    stage = "answered";
-    return response;
-  };
   try {
-    const { data, error, response } = await Promise.race([
-      send({ parseAs: "text", signal: controller?.signal, fetch: fetchOnce }),
-      ended,
-    ]);
+    const { data, error, response } = await answered;
     if (!response.ok) throw new PlantStoreApiError(method, url, response, error);
     if (!data && withoutBody !== undefined) return withoutBody;
     const body = parseJson(data);

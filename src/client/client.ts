@@ -80,11 +80,11 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
   const call = <T>(
     callOptions: PlantStoreCallOptions | undefined,
     retryByDefault: boolean,
-    attempt: Omit<Attempt<T>, "signal">,
+    attempt: Attempt<T>,
   ): Promise<T> => {
     const { signal, retry } = readCallOptions(callOptions, retryByDefault);
     return withRetries(
-      () => runAttempt({ ...attempt, signal }, timeout, fetchNow),
+      () => runAttempt(attempt, signal, timeout, fetchNow),
       retry ? retryLimit : 0,
       maxDelay,
       signal,

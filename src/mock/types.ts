@@ -233,7 +233,7 @@ export interface PlantStoreFetchHandlerOptions extends PlantStoreMockOptions {
   /** Path prefix such as "/v1" (ASCII path characters; no `?`, `#`, `%` or `..`); default "". */
   basePath?: string | undefined;
   /**
-   * The admin endpoints under /__admin/ (reset, faults, request journal, store contents):
+   * The admin endpoints under /__admin/ (reset, scenarios, request journal, coverage, store contents, sandboxes):
    * off by default; `true` open, `{ token }` behind `Authorization: Bearer <token>`.
    */
   admin?: PlantStoreAdminOption | undefined;

@@ -70,7 +70,7 @@ export interface PlantStoreServerOptions extends PlantStoreMockOptions {
   keepAliveTimeout?: number | undefined;
   shutdownTimeout?: number | undefined;
   /**
-   * The admin endpoints under /__admin/ (reset, faults, request journal, store contents).
+   * The admin endpoints under /__admin/ (reset, scenarios, request journal, coverage, store contents, sandboxes).
    * Off by default. `true` opens them, which is refused on a host other than loopback;
    * `{ token }` requires `Authorization: Bearer <token>` (never one of `tokens`).
    */

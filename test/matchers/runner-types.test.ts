@@ -16,7 +16,7 @@ const jestTypes = join(testToolsRoot, "node_modules");
 
 function typecheck(file: string, paths: ts.MapLike<string[]> = {}) {
   if (!existsSync(join(repoRoot, "dist/matchers/index.d.ts"))) {
-    throw new Error("dist/ is missing: run `npx tsup` first.");
+    throw new Error("dist/ is missing: run `npm run build` first.");
   }
   mkdirSync(directory, { recursive: true });
   const copy = join(directory, file);

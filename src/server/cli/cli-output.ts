@@ -27,8 +27,9 @@ Options:
   --keep-alive-timeout <ms>  idle keep-alive connections close after this (default ${DEFAULT_TIMEOUTS.keepAliveTimeout})
   --max-sandboxes <n>        most sandboxes open at once, more are refused (default 1000)
   --sandbox-idle-ms <ms>     a sandbox unused this long closes itself (default 1800000)
-  --admin                    admin endpoints under /__admin/ (reset, faults, request journal,
-                             store contents); open, so only on a loopback host without a token
+  --admin                    admin endpoints under /__admin/ (reset, scenarios, journal,
+                             coverage, store contents, sandboxes); open, so only on a
+                             loopback host without a token
   --admin-token <token>      require this bearer token on the admin endpoints (turns them on;
                              default: $PLANT_STORE_ADMIN_TOKEN when --admin is given)
   --quiet                    no log line per request
