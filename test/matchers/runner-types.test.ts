@@ -64,6 +64,11 @@ describe("the runner entries' types", () => {
   }, 30_000);
 
   it("plant-store-sdk/matchers/bun types the expect of bun:test, without Vitest's or Jest's types", () => {
+    if (!existsSync(join(testToolsRoot, "node_modules/@types/bun"))) {
+      throw new Error(
+        "@types/bun is not installed: run `npm run test-tools` (installs test-tools/)",
+      );
+    }
     const { problems, loaded } = typecheck("bun-consumer.ts", {}, ["bun"], bunTypeRoots);
     expect(problems).toEqual([]);
     expect(loaded.some((file) => file.includes("/node_modules/bun-types/"))).toBe(true);
