@@ -63,7 +63,8 @@ export interface PlantStoreMatchers<R = unknown> {
 /**
  * What a runner gives a matcher as `this` (the part these matchers use). Vitest and Jest give
  * all of it; Bun's (1.4) has no `diff` and no testers, and its colours and `matcherHint` print
- * values rather than colour text, so where `diff` is missing plain equivalents stand in.
+ * values rather than colour text, so where `diff` or the colours are missing, plain equivalents
+ * stand in.
  */
 export interface MatcherContext {
   isNot?: boolean | undefined;
