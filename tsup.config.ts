@@ -15,13 +15,14 @@ const library = {
   "matchers/index": "src/matchers/index.ts",
   "matchers/vitest": "src/matchers/vitest.ts",
   "matchers/jest": "src/matchers/jest.ts",
+  "matchers/bun": "src/matchers/bun.ts",
 };
 const shared = {
   target: "es2022",
   sourcemap: false,
   treeshake: true,
   // The matchers' runner entries only augment the runner's types; the runner is the user's.
-  external: ["msw", "vitest", "expect"],
+  external: ["msw", "vitest", "expect", "bun:test"],
   noExternal: bundledAjvRuntime,
   // Two builds write dist/ side by side; `npm run build` empties it first (no race of cleans).
   clean: false,
