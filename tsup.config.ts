@@ -5,38 +5,40 @@ import { defineConfig } from "tsup";
 // few helpers of Ajv's runtime that the generated validators import are bundled, so Ajv
 // itself stays a devDependency (src/contract/generated, scripts/generate-contract.ts).
 const bundledAjvRuntime = [/^ajv\/dist\/runtime\//];
+const library = {
+  index: "src/client/index.ts",
+  "mock/index": "src/mock/index.ts",
+  "msw/index": "src/msw/index.ts",
+  "server/index": "src/server/index.ts",
+  "verify/index": "src/verify/index.ts",
+  "admin/index": "src/admin/index.ts",
+  "matchers/index": "src/matchers/index.ts",
+  "matchers/vitest": "src/matchers/vitest.ts",
+  "matchers/jest": "src/matchers/jest.ts",
+  "matchers/bun": "src/matchers/bun.ts",
+};
+const shared = {
+  target: "es2022",
+  sourcemap: false,
+  treeshake: true,
+  // The matchers' runner entries only augment the runner's types; the runner is the user's.
+  external: ["msw", "vitest", "expect", "bun:test"],
+  noExternal: bundledAjvRuntime,
+  // Two builds write dist/ side by side; `npm run build` empties it first (no race of cleans).
+  clean: false,
+};
 export default defineConfig([
+  // The CLIs are built with the ESM entries, so they share their chunks instead of carrying
+  // a second copy of the server and the verifier (about 190 kB of the install).
   {
+    ...shared,
     entry: {
-      index: "src/client/index.ts",
-      "mock/index": "src/mock/index.ts",
-      "msw/index": "src/msw/index.ts",
-      "server/index": "src/server/index.ts",
-      "verify/index": "src/verify/index.ts",
-      "admin/index": "src/admin/index.ts",
-      "matchers/index": "src/matchers/index.ts",
-      "matchers/vitest": "src/matchers/vitest.ts",
-      "matchers/jest": "src/matchers/jest.ts",
-    },
-    format: ["esm", "cjs"],
-    dts: true,
-    clean: true,
-    target: "es2022",
-    sourcemap: false,
-    treeshake: true,
-    // The matchers' runner entries only augment the runner's types; the runner is the user's.
-    external: ["msw", "vitest", "expect"],
-    noExternal: bundledAjvRuntime,
-  },
-  {
-    entry: {
+      ...library,
       "bin/plant-store-mock": "src/server/cli/plant-store-mock.ts",
       "bin/plant-store-verify": "src/verify/cli/plant-store-verify.ts",
     },
     format: ["esm"],
-    platform: "node",
-    target: "node20",
-    external: ["msw"],
-    noExternal: bundledAjvRuntime,
+    dts: { entry: library },
   },
+  { ...shared, entry: library, format: ["cjs"], dts: true },
 ]);

@@ -21,6 +21,7 @@ const config = {
     "src/matchers/index.ts",
     "src/matchers/vitest.ts",
     "src/matchers/jest.ts",
+    "src/matchers/bun.ts",
   ],
   tsconfig: "tsconfig.typedoc.json",
   plugin: ["typedoc-plugin-markdown"],

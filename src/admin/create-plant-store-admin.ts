@@ -5,7 +5,7 @@ import { connectionFailure } from "../client/errors/PlantStoreConnectionError.js
 import { parseHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 import { checkRequestFilter, type RequestFilter } from "../contract/journal-entries.js";
-import { checkOptionNames } from "../contract/option-names.js";
+import { checkOptionNames, checkOptionsObject } from "../contract/option-names.js";
 import { PlantStoreAdminError } from "./plant-store-admin-error.js";
 import type {
   AdminFailNextOptions,
@@ -30,8 +30,10 @@ import type {
 export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantStoreAdmin {
   const { origin, token, fetch: givenFetch } = checkOptions(options);
 
-  async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+  /** `verb` names the method in a TypeError for a body JSON cannot write (nothing is sent). */
+  async function call(method: string, path: string, body?: unknown, verb = path): Promise<unknown> {
     const url = `${origin}/__admin/${path}`;
+    const json = body === undefined ? undefined : jsonBody(body, verb);
     const headers: Record<string, string> = { accept: "application/json" };
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     // The server refuses an admin POST or PUT without it, even with no body: a web page
@@ -45,7 +47,7 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
       response = await fetchNow(url, {
         method,
         headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(json === undefined ? {} : { body: json }),
       });
     } catch (error) {
       throw connectionFailure(method, url, "no response", error);
@@ -76,28 +78,37 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
         await call("POST", `${prefix}reset`);
       },
       async failNext(operation, failure: AdminFailNextOptions = {}) {
+        checkOptionsObject(failure, "failNext: ");
         const { times, ...rest } = failure;
-        await call("POST", `${prefix}faults`, { operation, ...rest, ...timesField(times) });
+        const fault = { operation, ...rest, ...timesField(times) };
+        await call("POST", `${prefix}faults`, fault, "failNext");
       },
       async respondNext(operation, answer) {
+        checkOptionsObject(answer, "respondNext: ");
         const { times, headers, ...rest } = answer;
         // A Headers has no own enumerable properties: JSON would send it as {}. JSON leaves an
         // undefined field out, as the server expects of an option not given.
         const plain = headers instanceof Headers ? Object.fromEntries(headers) : headers;
         const scripted = { operation, ...rest, headers: plain, ...timesField(times) };
-        await call("POST", `${prefix}responses`, scripted);
+        await call("POST", `${prefix}responses`, scripted, "respondNext");
       },
       async chaos(options) {
-        if (options === null) await call("DELETE", `${prefix}chaos`);
-        else await call("PUT", `${prefix}chaos`, options);
+        if (options === null) {
+          await call("DELETE", `${prefix}chaos`);
+          return;
+        }
+        checkOptionsObject(options, "chaos: ");
+        await call("PUT", `${prefix}chaos`, options, "chaos");
       },
       async delayNext(operation, ms, delay = {}) {
+        checkOptionsObject(delay, "delayNext: ");
         const fault = { operation, delayMs: ms, ...timesField(delay.times) };
-        await call("POST", `${prefix}faults`, fault);
+        await call("POST", `${prefix}faults`, fault, "delayNext");
       },
       async breakNext(operation, kind, options = {}) {
+        checkOptionsObject(options, "breakNext: ");
         const fault = { operation, break: kind, ...timesField(options.times) };
-        await call("POST", `${prefix}faults`, fault);
+        await call("POST", `${prefix}faults`, fault, "breakNext");
       },
       async clearFaults() {
         await call("DELETE", `${prefix}faults`);
@@ -123,7 +134,7 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
         return (await call("GET", `${prefix}plants`)) as AdminPlant[];
       },
       async load(plants) {
-        return (await call("PUT", `${prefix}plants`, plants)) as AdminPlant[];
+        return (await call("PUT", `${prefix}plants`, plants, "load")) as AdminPlant[];
       },
     };
   }
@@ -131,7 +142,9 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
   return {
     ...worldMethods(""),
     async createSandbox(sandboxOptions = {}) {
-      const { id, token } = (await call("POST", "sandboxes", sandboxOptions)) as AdminSandboxIds;
+      checkOptionsObject(sandboxOptions, "createSandbox: ");
+      const created = await call("POST", "sandboxes", sandboxOptions, "createSandbox");
+      const { id, token } = created as AdminSandboxIds;
       const path = `sandboxes/${encodeURIComponent(id)}`;
       return {
         ...worldMethods(`${path}/`),
@@ -173,6 +186,21 @@ function answeredByApi(response: Response): boolean {
   if (response.status === 404) return response.headers.get("cache-control") !== "no-store";
   if (response.status !== 401) return false;
   return response.headers.get("www-authenticate")?.includes('realm="plant-store"') ?? false;
+}
+
+/**
+ * The request body as JSON. A BigInt or a cycle cannot be sent: a TypeError naming the
+ * method, not the connection error a failing fetch would otherwise be reported as.
+ */
+function jsonBody(value: unknown, verb: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    const reason = error instanceof Error ? `: ${error.message}` : "";
+    throw new TypeError(
+      `${verb}: options must be JSON (values JSON.stringify can write)${reason}.`,
+    );
+  }
 }
 
 function parseJson(text: string): unknown {

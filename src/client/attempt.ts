@@ -24,6 +24,8 @@ export interface Attempt<T> {
   send: Send;
   /** What the contract promises a 2xx body holds. */
   expected: (body: unknown) => body is T;
+  /** The same in words, for the message when a body breaks it: "a plant". */
+  expectedName: string;
   /** What a 2xx answer without a body means, when it means anything. */
   withoutBody?: T | undefined;
 }
@@ -35,7 +37,7 @@ export interface Attempt<T> {
  * answer, or one that broke off mid-body, a PlantStoreConnectionError.
  */
 export async function runAttempt<T>(
-  { method, url, send, expected, withoutBody }: Attempt<T>,
+  { method, url, send, expected, expectedName, withoutBody }: Attempt<T>,
   callerSignal: AbortSignal | undefined,
   timeout: number,
   fetchNow: PlantStoreFetch,
@@ -80,8 +82,9 @@ export async function runAttempt<T>(
     if (!data && withoutBody !== undefined) return withoutBody;
     const body = parseJson(data);
     if (expected(body)) return body;
+    const broken = body === undefined ? "the body is not JSON" : `the JSON is not ${expectedName}`;
     throw new PlantStoreError(
-      `${method} ${url} answered ${response.status}, breaking the contract: not JSON plant(s)`,
+      `${method} ${url} answered ${response.status}, breaking the contract: ${broken}`,
     );
   } catch (error) {
     // The caller's reason, or the PlantStoreTimeoutError the timer ended the attempt with.

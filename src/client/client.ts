@@ -101,6 +101,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
         url: `${baseUrl}/plants${limit === undefined ? "" : `?limit=${limit}`}`,
         send: (init) => client.GET("/plants", { params: { query }, ...init }),
         expected: isPlantList,
+        expectedName: "a list of plants",
       });
     },
     async createPlant(plant, callOptions) {
@@ -111,6 +112,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
         url: `${baseUrl}/plants`,
         send: (init) => client.POST("/plants", { body: plant, ...init }),
         expected: isPlant,
+        expectedName: "a plant",
         // The contract answers a create with the plant as stored; without a body, the plant
         // as sent is the best answer the caller can have (any 2xx means it was stored).
         withoutBody: tag === undefined ? { name } : { name, tag },

@@ -130,16 +130,20 @@ export interface PlantStoreRequestJournal extends PlantStoreCoverage {
 }
 
 const FILTER_FIELDS = ["operation", "status"];
-/** The statuses an answer can have: a filter outside them is a mistake, not an empty list. */
+/**
+ * The statuses an entry can have: 0 for a request that got no answer (a broken or hanging
+ * call), else an HTTP status. A filter outside them is a mistake, not an empty list.
+ */
 export const FILTER_STATUS_MIN = 100;
 export const FILTER_STATUS_MAX = 599;
-export const FILTER_STATUS_RULE = `an integer from ${FILTER_STATUS_MIN} to ${FILTER_STATUS_MAX}`;
+export const FILTER_STATUS_RULE = `0 (no answer) or an integer from ${FILTER_STATUS_MIN} to ${FILTER_STATUS_MAX}`;
 
 export function isOperation(value: unknown): value is PlantStoreOperation {
   return OPERATIONS.includes(value as PlantStoreOperation);
 }
 
 export function isFilterStatus(value: number): boolean {
+  if (value === 0) return true;
   return Number.isInteger(value) && value >= FILTER_STATUS_MIN && value <= FILTER_STATUS_MAX;
 }
 

@@ -11,14 +11,19 @@ export function checkOptionNames(
   known: Record<string, boolean>,
   prefix?: string,
 ): void {
-  if (typeof options !== "object" || options === null || Array.isArray(options)) {
-    throw new TypeError(`${prefix ?? ""}options must be an object.`);
-  }
+  checkOptionsObject(options, prefix);
   for (const name of Object.keys(options)) {
     if (!Object.hasOwn(known, name)) {
       const names = Object.keys(known).filter((option) => known[option]);
       const unknown = prefix === undefined ? "Unknown" : `${prefix}unknown`;
       throw new TypeError(`${unknown} option "${name}"; the options are ${names.join(", ")}.`);
     }
+  }
+}
+
+/** `options` is a plain object (not null, not an array); `prefix` as in checkOptionNames. */
+export function checkOptionsObject(options: unknown, prefix?: string): asserts options is object {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError(`${prefix ?? ""}options must be an object.`);
   }
 }

@@ -1,10 +1,11 @@
 /**
- * Test matchers on what a Plant Store received: `expect.extend(plantStoreMatchers)` in Vitest
- * or Jest, then `expect(plantStore).toHaveReceived("createPlant", { body: { tag: "fern" } })`.
+ * Test matchers on what a Plant Store received: `expect.extend(plantStoreMatchers)` in Vitest,
+ * Jest or Bun, then `expect(plantStore).toHaveReceived("createPlant", { body: { tag: "fern" } })`.
  * They read the request journal of the MSW handler set, the fetch handler, the server or a
  * sandbox. The types of `expect(...)` come from one entry per runner,
- * `plant-store-sdk/matchers/vitest` or `plant-store-sdk/matchers/jest`; no runner is imported
- * here, so the same object serves both. Guide: docs/assertions.md.
+ * `plant-store-sdk/matchers/vitest`, `plant-store-sdk/matchers/jest` or
+ * `plant-store-sdk/matchers/bun`; no runner is imported here, so the same object serves all
+ * three. Guide: docs/assertions.md.
  *
  * @module plant-store-sdk/matchers
  */
@@ -59,7 +60,12 @@ export interface PlantStoreMatchers<R = unknown> {
   toHaveNoContractViolations(): R;
 }
 
-/** What Vitest and Jest both give a matcher as `this` (the part these matchers use). */
+/**
+ * What a runner gives a matcher as `this` (the part these matchers use). Vitest and Jest give
+ * all of it; Bun's (1.4) has no `diff` and no testers, and its colours and `matcherHint` print
+ * values rather than colour text, so where `diff` or the colours are missing, plain equivalents
+ * stand in.
+ */
 export interface MatcherContext {
   isNot?: boolean | undefined;
   /** The runner's deep equality, with the testers given (as `toMatchObject` uses it). */
@@ -70,15 +76,15 @@ export interface MatcherContext {
     /** `expect(plantStore).toHaveReceived(operation)`, with `.not` when negated. */
     matcherHint(name: string, received?: string, expected?: string, options?: object): string;
     /** Colours text as the expected value. */
-    EXPECTED_COLOR(text: string): string;
+    EXPECTED_COLOR?(text: string): string;
     /** Colours text as the received value. */
-    RECEIVED_COLOR(text: string): string;
+    RECEIVED_COLOR?(text: string): string;
     /** The runner's `- Expected / + Received` diff. */
-    diff(a: unknown, b: unknown): string | null | undefined;
+    diff?(a: unknown, b: unknown): string | null | undefined;
     /** The tester that makes `equals` compare objects partially. */
-    subsetEquality: unknown;
+    subsetEquality?: unknown;
     /** The tester that makes `equals` compare iterables. */
-    iterableEquality: unknown;
+    iterableEquality?: unknown;
   };
 }
 
@@ -93,7 +99,7 @@ export interface MatcherResult {
 /** How many requests a failure message lists. */
 const LISTED = 10;
 
-/** Pass to `expect.extend(...)` in Vitest or Jest. */
+/** Pass to `expect.extend(...)` in Vitest, Jest or Bun. */
 export const plantStoreMatchers = {
   /** See {@link PlantStoreMatchers.toHaveReceived}. */
   toHaveReceived(
@@ -102,46 +108,53 @@ export const plantStoreMatchers = {
     operation: PlantStoreOperation,
     expected?: RequestMatch,
   ): MatcherResult {
+    const helpers = helpersOf(this);
     const source = journalOf(received, "toHaveReceived");
     checkRequestFilter({ operation }, "toHaveReceived");
+    // null or a string would otherwise be compared whole, failing with a diff against a request.
+    if (expected !== undefined && (typeof expected !== "object" || expected === null)) {
+      throw new TypeError(
+        `toHaveReceived: expected must be a partial request such as { body: { name: "Fern" } }; received ${shown(expected)}.`,
+      );
+    }
     const ofOperation = source.requests({ operation });
     const wanted =
       expected === undefined
         ? `${operation} request`
-        : `${operation} request matching ${this.utils.EXPECTED_COLOR(oneLine(expected))}`;
-    const hint = this.utils.matcherHint(
+        : `${operation} request matching ${helpers.expectedColor(oneLine(expected))}`;
+    const hint = helpers.hint(
       "toHaveReceived",
       "plantStore",
       expected === undefined ? "operation" : "operation, expected",
-      { isNot: this.isNot },
+      { isNot: helpers.isNot },
     );
     const matching = ofOperation.filter(
-      (entry) => expected === undefined || matchesPartly(this, entry, expected),
+      (entry) => expected === undefined || helpers.matchesPartly(entry, expected),
     );
     if (matching.length > 0) {
       return {
         pass: true,
         message: () =>
           `${hint}\n\nExpected: no ${wanted}\n` +
-          `Received: ${plural(matching.length, "matching request")}:\n${listed(this, matching)}`,
+          `Received: ${plural(matching.length, "matching request")}:\n${listed(helpers, matching)}`,
       };
     }
     return {
       pass: false,
       message: () => {
         if (ofOperation.length > 0) {
-          const closest = closestFirst(this, ofOperation, expected ?? {});
+          const closest = closestFirst(helpers, ofOperation, expected ?? {});
           return (
             `${hint}\n\nExpected: a ${wanted}\n` +
             `Received: ${plural(ofOperation.length, `${operation} request`)}, closest first:\n` +
-            listed(this, closest, expected)
+            listed(helpers, closest, expected)
           );
         }
         const all = source.requests();
         const others =
           all.length === 0
             ? "no request at all"
-            : `no ${operation} request; ${plural(all.length, "other request")}:\n${listed(this, all)}`;
+            : `no ${operation} request; ${plural(all.length, "other request")}:\n${listed(helpers, all)}`;
         return `${hint}\n\nExpected: a ${wanted}\nReceived: ${others}`;
       },
     };
@@ -154,22 +167,22 @@ export const plantStoreMatchers = {
     operation: PlantStoreOperation,
     times: number,
   ): MatcherResult {
+    const helpers = helpersOf(this);
     const source = journalOf(received, "toHaveReceivedTimes");
     checkRequestFilter({ operation }, "toHaveReceivedTimes");
     if (!Number.isSafeInteger(times) || times < 0) {
-      throw new RangeError(
-        `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${String(times)}.`,
-      );
+      const rule = `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${shown(times)}.`;
+      throw typeof times === "number" ? new RangeError(rule) : new TypeError(rule);
     }
     const ofOperation = source.requests({ operation });
-    const hint = this.utils.matcherHint("toHaveReceivedTimes", "plantStore", "operation, times", {
-      isNot: this.isNot,
+    const hint = helpers.hint("toHaveReceivedTimes", "plantStore", "operation, times", {
+      isNot: helpers.isNot,
     });
     const pass = ofOperation.length === times;
     const got =
       ofOperation.length === 0
         ? `no ${operation} request`
-        : `${plural(ofOperation.length, `${operation} request`)}:\n${listed(this, ofOperation)}`;
+        : `${plural(ofOperation.length, `${operation} request`)}:\n${listed(helpers, ofOperation)}`;
     return {
       pass,
       message: () =>
@@ -179,6 +192,7 @@ export const plantStoreMatchers = {
 
   /** See {@link PlantStoreMatchers.toHaveNoContractViolations}. */
   toHaveNoContractViolations(this: MatcherContext, received: unknown): MatcherResult {
+    const helpers = helpersOf(this);
     const source = journalOf(received, "toHaveNoContractViolations");
     if (typeof source.violations !== "function") {
       throw new TypeError(
@@ -186,8 +200,8 @@ export const plantStoreMatchers = {
       );
     }
     const violations = source.violations();
-    const hint = this.utils.matcherHint("toHaveNoContractViolations", "plantStore", "", {
-      isNot: this.isNot,
+    const hint = helpers.hint("toHaveNoContractViolations", "plantStore", "", {
+      isNot: helpers.isNot,
     });
     const pass = violations.length === 0;
     return {
@@ -240,6 +254,11 @@ function answeringNow(source: PlantStoreJournalSource, matcher: string): PlantSt
   };
 }
 
+/** A matcher argument in a message: a number as written, anything else described. */
+function shown(value: unknown): string {
+  return typeof value === "number" ? String(value) : described(value);
+}
+
 function described(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return `an array of ${value.length}`;
@@ -254,33 +273,133 @@ function described(value: unknown): string {
   return `the ${typeof value} ${JSON.stringify(value) ?? String(value)}`;
 }
 
-const testersOf = (context: MatcherContext) => [
-  context.utils.iterableEquality,
-  context.utils.subsetEquality,
-];
+/** What the matchers use of the runner, complete: its own helpers, or plain equivalents. */
+interface Helpers {
+  isNot: boolean | undefined;
+  /** The runner's deep equality (which knows its asymmetric matchers). */
+  equals(a: unknown, b: unknown): boolean;
+  /** `toMatchObject`'s rule: every field `expected` names matches, objects partially. */
+  matchesPartly(value: unknown, expected: unknown): boolean;
+  hint(
+    name: string,
+    received: string,
+    expected: string,
+    options: { isNot?: boolean | undefined },
+  ): string;
+  expectedColor(text: string): string;
+  receivedColor(text: string): string;
+  diff(expected: unknown, received: unknown): string | null | undefined;
+}
 
-/** `toMatchObject`'s rule, as each runner implements it. */
-function matchesPartly(context: MatcherContext, entry: JournalEntry, expected: RequestMatch) {
-  return context.equals(entry, expected, testersOf(context));
+function helpersOf(context: MatcherContext): Helpers {
+  const { utils } = context;
+  const equals = (a: unknown, b: unknown) => context.equals(a, b);
+  const { diff, EXPECTED_COLOR, RECEIVED_COLOR } = utils;
+  if (typeof diff === "function" && EXPECTED_COLOR && RECEIVED_COLOR) {
+    // Vitest and Jest: their own rule, colours and diff, so messages read like theirs.
+    const testers = [utils.iterableEquality, utils.subsetEquality];
+    return {
+      isNot: context.isNot,
+      equals,
+      matchesPartly: (value, expected) => context.equals(value, expected, testers),
+      hint: (...args) => utils.matcherHint(...args),
+      expectedColor: (text) => EXPECTED_COLOR(text),
+      receivedColor: (text) => RECEIVED_COLOR(text),
+      diff: (expected, received) => diff(expected, received),
+    };
+  }
+  // Bun: its matcherHint prints the arguments as values and drops `.not` from the header it
+  // puts first, so the hint is written here; text stays uncoloured.
+  const matchesPartly = (value: unknown, expected: unknown): boolean => {
+    if (Array.isArray(expected)) {
+      return (
+        Array.isArray(value) &&
+        value.length === expected.length &&
+        expected.every((part, i) => matchesPartly(value[i], part))
+      );
+    }
+    if (!isPlainObject(expected)) return equals(value, expected);
+    if (typeof value !== "object" || value === null) return false;
+    return Object.entries(expected).every(
+      ([key, part]) => key in value && matchesPartly((value as Record<string, unknown>)[key], part),
+    );
+  };
+  return {
+    isNot: context.isNot,
+    equals,
+    matchesPartly,
+    hint: (name, received, expected, { isNot }) =>
+      `expect(${received}).${isNot ? "not." : ""}${name}(${expected})`,
+    expectedColor: (text) => text,
+    receivedColor: (text) => text,
+    diff: lineDiff,
+  };
+}
+
+/**
+ * `- Expected / + Received` over the values' JSON, line by line (the longest common
+ * subsequence kept), as Jest's diff lays out the same values; null when they print the same.
+ */
+function lineDiff(expected: unknown, received: unknown): string | null {
+  const a = pretty(expected).split("\n");
+  const b = pretty(received).split("\n");
+  // common[i][j]: the longest common run of lines in a[i..] and b[j..].
+  const common = Array.from({ length: a.length + 1 }, () =>
+    new Array<number>(b.length + 1).fill(0),
+  );
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      const row = common[i] as number[];
+      const below = common[i + 1] as number[];
+      row[j] =
+        a[i] === b[j]
+          ? (below[j + 1] as number) + 1
+          : Math.max(below[j] as number, row[j + 1] as number);
+    }
+  }
+  const lines: string[] = [];
+  let i = 0;
+  let j = 0;
+  let changed = false;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      lines.push(`  ${a[i++]}`);
+      j++;
+    } else if (
+      j === b.length ||
+      (i < a.length && (common[i + 1]?.[j] as number) >= (common[i]?.[j + 1] as number))
+    ) {
+      lines.push(`- ${a[i++]}`);
+      changed = true;
+    } else {
+      lines.push(`+ ${b[j++]}`);
+      changed = true;
+    }
+  }
+  return changed ? `- Expected\n+ Received\n\n${lines.join("\n")}` : null;
+}
+
+function pretty(value: unknown): string {
+  return JSON.stringify(value, asymmetricNamed, 2) ?? String(value);
 }
 
 /** Most fields of `expected` matched first, then in order of arrival (as the sort is stable). */
 function closestFirst(
-  context: MatcherContext,
+  helpers: Helpers,
   entries: readonly JournalEntry[],
   expected: RequestMatch,
 ): JournalEntry[] {
-  const scored = entries.map((entry) => ({ entry, score: score(context, entry, expected) }));
+  const scored = entries.map((entry) => ({ entry, score: score(helpers, entry, expected) }));
   return scored.sort((a, b) => b.score - a.score).map(({ entry }) => entry);
 }
 
 /** How many leaves of `expected` the value matches. */
-function score(context: MatcherContext, value: unknown, expected: unknown): number {
-  if (!isPlainObject(expected)) return context.equals(value, expected, testersOf(context)) ? 1 : 0;
+function score(helpers: Helpers, value: unknown, expected: unknown): number {
+  if (!isPlainObject(expected)) return helpers.matchesPartly(value, expected) ? 1 : 0;
   if (typeof value !== "object" || value === null) return 0;
   let total = 0;
   for (const [key, part] of Object.entries(expected)) {
-    total += score(context, (value as Record<string, unknown>)[key], part);
+    total += score(helpers, (value as Record<string, unknown>)[key], part);
   }
   return total;
 }
@@ -289,13 +408,13 @@ function score(context: MatcherContext, value: unknown, expected: unknown): numb
  * The part of `value` that `expected` names, so a diff shows only what was asked for; where
  * an asymmetric matcher matched, the matcher itself, so the diff does not flag it.
  */
-function subsetOf(context: MatcherContext, value: unknown, expected: unknown): unknown {
-  if (isAsymmetric(expected) && context.equals(value, expected)) return expected;
+function subsetOf(helpers: Helpers, value: unknown, expected: unknown): unknown {
+  if (isAsymmetric(expected) && helpers.equals(value, expected)) return expected;
   if (!isPlainObject(expected) || typeof value !== "object" || value === null) return value;
   const subset: Record<string, unknown> = {};
   for (const [key, part] of Object.entries(expected)) {
     if (key in value)
-      subset[key] = subsetOf(context, (value as Record<string, unknown>)[key], part);
+      subset[key] = subsetOf(helpers, (value as Record<string, unknown>)[key], part);
   }
   return subset;
 }
@@ -309,14 +428,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Numbered lines, the first with its diff against `expected` when one is given. */
 function listed(
-  context: MatcherContext,
+  helpers: Helpers,
   entries: readonly JournalEntry[],
   expected?: RequestMatch,
 ): string {
   const lines = entries.slice(0, LISTED).map((entry, i) => {
-    const line = `  ${i + 1}: ${requestLine(entry)}${bodyOf(context, entry)}`;
+    const line = `  ${i + 1}: ${requestLine(entry)}${bodyOf(helpers, entry)}`;
     if (i > 0 || expected === undefined) return line;
-    const diff = context.utils.diff(expected, subsetOf(context, entry, expected));
+    const diff = helpers.diff(expected, subsetOf(helpers, entry, expected));
     return diff ? `${line}\n${indent(diff)}` : line;
   });
   return lines.join("\n") + more(entries.length);
@@ -330,9 +449,9 @@ function requestLine(entry: JournalEntry): string {
   return `${entry.method} ${entry.path}${search === "" ? "" : `?${search}`} ${entry.status}`;
 }
 
-function bodyOf(context: MatcherContext, entry: JournalEntry): string {
+function bodyOf(helpers: Helpers, entry: JournalEntry): string {
   const body = entry.body ?? entry.invalidBody;
-  return body === undefined ? "" : ` ${context.utils.RECEIVED_COLOR(oneLine(body))}`;
+  return body === undefined ? "" : ` ${helpers.receivedColor(oneLine(body))}`;
 }
 
 /**
@@ -340,9 +459,11 @@ function bodyOf(context: MatcherContext, entry: JournalEntry): string {
  * matcher (`expect.any(String)`) shows as the runner names it.
  */
 function oneLine(value: unknown): string {
-  return JSON.stringify(value, (_key, part: unknown) =>
-    isAsymmetric(part) ? (part.toAsymmetricMatcher?.() ?? part.toString()) : part,
-  );
+  return JSON.stringify(value, asymmetricNamed);
+}
+
+function asymmetricNamed(_key: string, part: unknown): unknown {
+  return isAsymmetric(part) ? (part.toAsymmetricMatcher?.() ?? part.toString()) : part;
 }
 
 interface AsymmetricMatcher {

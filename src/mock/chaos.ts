@@ -57,7 +57,8 @@ export function checkChaos(
   const failuresRule = `${prefix}failures must be a non-empty array of { status, message?, headers? } or break kinds (${BREAK_KINDS.join(", ")}).`;
   if (!Array.isArray(failures)) throw new TypeError(failuresRule);
   if (failures.length === 0) throw new RangeError(failuresRule);
-  const checked = failures.map((failure: unknown, index) => {
+  // Array.from, not map: map skips the holes of `[, "hang"]`, which a draw would then pick.
+  const checked = Array.from(failures, (failure: unknown, index) => {
     const at = `${prefix}failures[${index}]`;
     if (typeof failure === "string") {
       // Not echoed: over HTTP it is whatever a client put there, a token included.

@@ -49,6 +49,16 @@ import type {
 } from "./types.js";
 
 const ALLOW = { allow: "GET, POST" };
+
+/**
+ * The headers the contract gives every answer of `status`, for a scripted one: a 401 without
+ * its challenge or a 405 without `Allow` is an answer the real service never sends. The
+ * request's token was accepted, so the scripted 401 says it was not (`invalid_token`).
+ */
+function impliedHeaders(status: number): Record<string, string> {
+  if (status === 401) return { "www-authenticate": WWW_AUTHENTICATE_INVALID };
+  return status === 405 ? ALLOW : {};
+}
 const CONTENT_ENCODING_MESSAGE =
   "The Content-Encoding header is not supported; send the body uncompressed (identity).";
 
@@ -180,7 +190,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
           hang,
         });
       }
-      const headers = { ...jsonHeaders, ...scenario.headers };
+      const headers = { ...jsonHeaders, ...impliedHeaders(scenario.status), ...scenario.headers };
       return { status: scenario.status, headers, body: scenario.body };
     }
 

@@ -80,10 +80,16 @@ export function checkRespondAnswer(
     answer.body,
     `${prefix}body must be JSON (a value JSON.stringify can write).`,
   );
-  if (!validate(JSON.parse(text))) {
+  const sent: unknown = JSON.parse(text);
+  if (!validate(sent)) {
     const [error] = validate.errors ?? [];
     const problem = error === undefined ? "does not match openapi.yaml" : readable(error);
     throw new TypeError(`${prefix}${problem}.`);
+  }
+  // The schema cannot say it, but the contract does: a failure's `error` is its own status
+  // (the SDK and the verifier read it so), so no real service answers another number.
+  if (status >= 400 && (sent as { error?: unknown }).error !== status) {
+    throw new TypeError(`${prefix}body.error must be ${status}, the status it answers with.`);
   }
   return { by: "respondNext", status, body: text, headers };
 }
@@ -130,7 +136,8 @@ function readable(error: {
   }
 }
 
-const PREFER_CODE = /(?:^|[,;]\s*)code="?(\d{3})"?(?=\s*(?:[,;]|$))/i;
+// RFC 7240 allows whitespace around "=" (`code = 503`).
+const PREFER_CODE = /(?:^|[,;]\s*)code\s*=\s*"?(\d{3})"?(?=\s*(?:[,;]|$))/i;
 
 /**
  * The answer a request's `Prefer: code=N` asks for: the Error body with status N when N is a

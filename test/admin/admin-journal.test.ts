@@ -90,7 +90,11 @@ describe("the admin client's journal queries", () => {
       TypeError,
       'requests: operation must be "listPlants", "createPlant" or null.',
     ],
-    [{ status: 42 }, RangeError, "requests: status must be an integer from 100 to 599."],
+    [
+      { status: 42 },
+      RangeError,
+      "requests: status must be 0 (no answer) or an integer from 100 to 599.",
+    ],
     [
       { verb: "GET" },
       TypeError,

@@ -153,8 +153,11 @@ describe("a 2xx answer that breaks the contract", () => {
     const error = await rejectionOf(client.listPlants());
     expect(error).toBeInstanceOf(PlantStoreError);
     expect(error).not.toBeInstanceOf(PlantStoreApiError);
+    const broken = ["not JSON", "an empty body"].includes(_)
+      ? "the body is not JSON"
+      : "the JSON is not a list of plants";
     expect((error as Error).message).toBe(
-      "GET https://plants.example/v1/plants answered 200, breaking the contract: not JSON plant(s)",
+      `GET https://plants.example/v1/plants answered 200, breaking the contract: ${broken}`,
     );
   });
 
@@ -169,8 +172,9 @@ describe("a 2xx answer that breaks the contract", () => {
     const client = createPlantStoreClient({ ...noRetries, fetch: stubFetch(response) });
     const error = await rejectionOf(client.createPlant({ name: "Fern" }));
     expect(error).toBeInstanceOf(PlantStoreError);
+    const broken = _ === "not JSON" ? "the body is not JSON" : "the JSON is not a plant";
     expect((error as Error).message).toBe(
-      "POST https://plants.example/v1/plants answered 201, breaking the contract: not JSON plant(s)",
+      `POST https://plants.example/v1/plants answered 201, breaking the contract: ${broken}`,
     );
   });
 });

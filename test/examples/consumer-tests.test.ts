@@ -1,6 +1,6 @@
 // Runs examples/consumer-tests with its own vitest.config.ts, its test files in two
 // workers, and reads back the coverage report the reporter prints: one report, merged. Its
-// config imports the reporter by the package's name, so it runs on dist/ (`npx tsup` first).
+// config imports the reporter by the package's name, so it runs on dist/ (`npm run build` first).
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";

@@ -164,6 +164,25 @@ describe("toHaveReceivedTimes", () => {
     expect(() => expect(store).toHaveReceivedTimes("listPlants", 1.5)).toThrowError(
       new RangeError("toHaveReceivedTimes: times must be a whole number, 0 or more; received 1.5."),
     );
+    expect(() => expect(store).toHaveReceivedTimes("listPlants", "1" as never)).toThrowError(
+      new TypeError(
+        'toHaveReceivedTimes: times must be a whole number, 0 or more; received the string "1".',
+      ),
+    );
+  });
+
+  it("refuses an expected request that is no object, instead of failing with a diff", async () => {
+    const store = await storeThatGot({ name: "Fern" });
+    for (const matcher of [expect(store), expect(store).not]) {
+      expect(() => matcher.toHaveReceived("createPlant", null as never)).toThrowError(
+        new TypeError(
+          'toHaveReceived: expected must be a partial request such as { body: { name: "Fern" } }; received null.',
+        ),
+      );
+    }
+    expect(() => expect(store).toHaveReceived("createPlant", "Fern" as never)).toThrowError(
+      TypeError,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
-// Each runner's entry gives `expect(plantStore)` the matchers' types, alone: a Vitest user's
-// file and a Jest user's file (test/matchers/types/) are typechecked in separate programs
-// against dist/, as a user's project sees the package, and neither program loads the other
+// Each runner's entry gives `expect(plantStore)` the matchers' types, alone: a Vitest user's,
+// a Jest user's and a Bun user's file (test/matchers/types/) are typechecked in separate programs
+// against dist/, as a user's project sees the package, and no program loads another
 // runner's types. Each file's @ts-expect-error lines prove a wrong operation or body refused.
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -13,10 +13,17 @@ const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 // Inside the repository, so that "plant-store-sdk/..." resolves to dist/ by the package's name.
 const directory = join(repoRoot, ".tmp/matchers-types");
 const jestTypes = join(testToolsRoot, "node_modules");
+// Bun's types are @types/bun, which a Bun project lists in its tsconfig's "types".
+const bunTypeRoots = [join(testToolsRoot, "node_modules/@types")];
 
-function typecheck(file: string, paths: ts.MapLike<string[]> = {}) {
+function typecheck(
+  file: string,
+  paths: ts.MapLike<string[]> = {},
+  types = ["node"],
+  typeRoots?: string[],
+) {
   if (!existsSync(join(repoRoot, "dist/matchers/index.d.ts"))) {
-    throw new Error("dist/ is missing: run `npx tsup` first.");
+    throw new Error("dist/ is missing: run `npm run build` first.");
   }
   mkdirSync(directory, { recursive: true });
   const copy = join(directory, file);
@@ -26,7 +33,8 @@ function typecheck(file: string, paths: ts.MapLike<string[]> = {}) {
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
     lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-    types: ["node"],
+    types,
+    ...(typeRoots && { typeRoots }),
     strict: true,
     skipLibCheck: true,
     noEmit: true,
@@ -53,5 +61,19 @@ describe("the runner entries' types", () => {
     });
     expect(problems).toEqual([]);
     expect(loaded.filter((file) => /\/node_modules\/(vitest|@vitest)\//.test(file))).toEqual([]);
+  }, 30_000);
+
+  it("plant-store-sdk/matchers/bun types the expect of bun:test, without Vitest's or Jest's types", () => {
+    if (!existsSync(join(testToolsRoot, "node_modules/@types/bun"))) {
+      throw new Error(
+        "@types/bun is not installed: run `npm run test-tools` (installs test-tools/)",
+      );
+    }
+    const { problems, loaded } = typecheck("bun-consumer.ts", {}, ["bun"], bunTypeRoots);
+    expect(problems).toEqual([]);
+    expect(loaded.some((file) => file.includes("/node_modules/bun-types/"))).toBe(true);
+    expect(
+      loaded.filter((file) => /\/node_modules\/(vitest|@vitest|expect|@jest)\//.test(file)),
+    ).toEqual([]);
   }, 30_000);
 });

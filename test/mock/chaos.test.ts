@@ -268,6 +268,13 @@ describe("chaos refuses, when set, what it cannot do", () => {
       TypeError,
       'chaos: unknown option "operation"; the options are rate, seed, failures, operations.',
     ],
+    [
+      "a hole in failures (a draw would pick it and fail nothing)",
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+      { rate: 0.3, seed: 1, failures: [, "hang"] },
+      TypeError,
+      "chaos: failures[0]: options must be an object.",
+    ],
     ["options that are no object", "often", TypeError, "chaos: options must be an object."],
   ])("%s", async (_, options, errorClass, message) => {
     const handle = createPlantStoreFetchHandler();

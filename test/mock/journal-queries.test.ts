@@ -51,6 +51,14 @@ describe("requests(filter)", () => {
     expect(handle.requests({ operation: undefined, status: undefined })).toHaveLength(4);
   });
 
+  it("lists the requests that got no answer with status 0, as their entries say", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+    handle.breakNext("listPlants", "network-error");
+    await handle(send("/plants")).catch(() => undefined);
+    await traffic(handle);
+    expect(handle.requests({ status: 0 })).toMatchObject([{ seq: 1, broken: "network-error" }]);
+  });
+
   it("types `body` by the operation, kept only when it passed the contract", async () => {
     const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
     await traffic(handle);
@@ -128,10 +136,26 @@ describe("requests(filter)", () => {
       'requests: operation must be "listPlants", "createPlant" or null.',
       TypeError,
     ],
-    [{ status: "201" }, "requests: status must be an integer from 100 to 599.", TypeError],
-    [{ status: 201.5 }, "requests: status must be an integer from 100 to 599.", RangeError],
-    [{ status: 99 }, "requests: status must be an integer from 100 to 599.", RangeError],
-    [{ status: 600 }, "requests: status must be an integer from 100 to 599.", RangeError],
+    [
+      { status: "201" },
+      "requests: status must be 0 (no answer) or an integer from 100 to 599.",
+      TypeError,
+    ],
+    [
+      { status: 201.5 },
+      "requests: status must be 0 (no answer) or an integer from 100 to 599.",
+      RangeError,
+    ],
+    [
+      { status: 99 },
+      "requests: status must be 0 (no answer) or an integer from 100 to 599.",
+      RangeError,
+    ],
+    [
+      { status: 600 },
+      "requests: status must be 0 (no answer) or an integer from 100 to 599.",
+      RangeError,
+    ],
   ])("refuses the filter %j: %s", (filter, message, kind) => {
     const handle = createPlantStoreFetchHandler();
     const call = () => handle.requests(filter as never);

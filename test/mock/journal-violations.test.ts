@@ -119,7 +119,7 @@ describe("violations()", () => {
   it("refuses a bad filter as requests() does, naming violations", () => {
     const handle = createPlantStoreFetchHandler();
     expect(() => handle.violations({ status: 1000 })).toThrow(
-      new RangeError("violations: status must be an integer from 100 to 599."),
+      new RangeError("violations: status must be 0 (no answer) or an integer from 100 to 599."),
     );
   });
 });

@@ -37,6 +37,7 @@ describe("Prefer: code=N on the fetch handler", () => {
     ["dynamic=true, code=404", 404],
     ["code=418; x=1", 418],
     ["CODE=502", 502],
+    ["code = 503", 503], // RFC 7240 allows whitespace around "="
   ])("reads %s among other preferences", async (prefer, status) => {
     const handle = createPlantStoreFetchHandler();
     expect((await handle(request(prefer))).status).toBe(status);
@@ -54,6 +55,27 @@ describe("Prefer: code=N on the fetch handler", () => {
     const answer = await handle(request(prefer));
     expect(answer.status).toBe(status);
     expect(handle.requests()[0]?.scripted).toBeUndefined();
+  });
+
+  it("gives a scripted 401 the contract's challenge and a 405 its Allow, as real ones carry", async () => {
+    const handle = createPlantStoreFetchHandler();
+    const challenge = 'Bearer realm="plant-store", error="invalid_token"';
+    const unauthorized = await handle(request("code=401"));
+    expect([unauthorized.status, unauthorized.headers.get("www-authenticate")]).toEqual([
+      401,
+      challenge,
+    ]);
+    handle.failNext("listPlants", { status: 405 });
+    const notAllowed = await handle(request("return=minimal"));
+    expect([notAllowed.status, notAllowed.headers.get("allow")]).toEqual([405, "GET, POST"]);
+    // A header the test set itself wins.
+    handle.respondNext("listPlants", {
+      status: 401,
+      body: { error: 401, message: "Expired." },
+      headers: { "WWW-Authenticate": 'Bearer realm="plant-store", error="expired"' },
+    });
+    const own = await handle(request("return=minimal"));
+    expect(own.headers.get("www-authenticate")).toBe('Bearer realm="plant-store", error="expired"');
   });
 
   it("never replaces a 401 or 404, and a queued scripted answer comes first", async () => {

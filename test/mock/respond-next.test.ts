@@ -123,6 +123,12 @@ describe("respondNext refuses, when set, an answer openapi.yaml does not declare
       'respondNext: body must have the field "message".',
     ],
     [
+      "an Error body whose error is not the status (the contract says it is)",
+      (h) => h.respondNext("listPlants", { status: 503, body: { error: 400, message: "m" } }),
+      TypeError,
+      "respondNext: body.error must be 503, the status it answers with.",
+    ],
+    [
       "no body where openapi.yaml declares one",
       (h) => h.respondNext("listPlants", { status: 200 } as never),
       TypeError,

@@ -122,7 +122,7 @@ export const expectedBehaviour = {
   notPlants: {
     error: "PlantStoreError",
     message:
-      "GET https://plants.example/v1/plants answered 200, breaking the contract: not JSON plant(s)",
+      "GET https://plants.example/v1/plants answered 200, breaking the contract: the JSON is not a list of plants",
   },
   rawThenOurs: ["https://staging.example/plants", "https://plants.example/v1/plants"],
   classNames: [0, 1].map(() => [

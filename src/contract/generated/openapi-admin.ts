@@ -756,7 +756,10 @@ export interface components {
         SandboxId: string;
         /** @description Only the requests of this operation; `none` for those that matched no operation. */
         OperationFilter: "listPlants" | "createPlant" | "none";
-        /** @description Only the requests answered with this status. */
+        /**
+         * @description Only the requests answered with this status: 0 for those that got no answer (a
+         *     breakNext "network-error" or "hang"), else 100 to 599.
+         */
         StatusFilter: number;
     };
     requestBodies: never;
@@ -919,7 +922,10 @@ export interface operations {
             query?: {
                 /** @description Only the requests of this operation; `none` for those that matched no operation. */
                 operation?: components["parameters"]["OperationFilter"];
-                /** @description Only the requests answered with this status. */
+                /**
+                 * @description Only the requests answered with this status: 0 for those that got no answer (a
+                 *     breakNext "network-error" or "hang"), else 100 to 599.
+                 */
                 status?: components["parameters"]["StatusFilter"];
             };
             header?: never;
@@ -969,7 +975,10 @@ export interface operations {
             query?: {
                 /** @description Only the requests of this operation; `none` for those that matched no operation. */
                 operation?: components["parameters"]["OperationFilter"];
-                /** @description Only the requests answered with this status. */
+                /**
+                 * @description Only the requests answered with this status: 0 for those that got no answer (a
+                 *     breakNext "network-error" or "hang"), else 100 to 599.
+                 */
                 status?: components["parameters"]["StatusFilter"];
             };
             header?: never;
@@ -1360,7 +1369,10 @@ export interface operations {
             query?: {
                 /** @description Only the requests of this operation; `none` for those that matched no operation. */
                 operation?: components["parameters"]["OperationFilter"];
-                /** @description Only the requests answered with this status. */
+                /**
+                 * @description Only the requests answered with this status: 0 for those that got no answer (a
+                 *     breakNext "network-error" or "hang"), else 100 to 599.
+                 */
                 status?: components["parameters"]["StatusFilter"];
             };
             header?: never;
@@ -1418,7 +1430,10 @@ export interface operations {
             query?: {
                 /** @description Only the requests of this operation; `none` for those that matched no operation. */
                 operation?: components["parameters"]["OperationFilter"];
-                /** @description Only the requests answered with this status. */
+                /**
+                 * @description Only the requests answered with this status: 0 for those that got no answer (a
+                 *     breakNext "network-error" or "hang"), else 100 to 599.
+                 */
                 status?: components["parameters"]["StatusFilter"];
             };
             header?: never;

@@ -131,8 +131,8 @@ export function parseFilterQuery(search: string): RequestFilter | string {
   }
   const status = params.get("status");
   if (status !== null) {
-    // Digits only: Number() would also take " 200", "2e2" or "0x0C8".
-    if (!/^[0-9]{1,3}$/.test(status) || !isFilterStatus(Number(status))) {
+    // Digits only: Number() would also take " 200", "2e2", "0x0C8" or "00".
+    if (!/^(?:0|[1-9][0-9]{2})$/.test(status) || !isFilterStatus(Number(status))) {
       return `status must be ${FILTER_STATUS_RULE}.`;
     }
     filter.status = Number(status);

@@ -44,12 +44,17 @@ describe("GET /__admin/requests with a filter", () => {
       (await adminCall(origin, "GET", `/__admin/requests${query}`)).body as {
         operation: string | null;
         status: number;
+        broken?: string;
       }[];
     expect((await get("?operation=createPlant")).map((entry) => entry.status)).toEqual([201, 400]);
     expect(await get("?operation=listPlants")).toEqual(
       server.requests({ operation: "listPlants" }),
     );
     expect((await get("?operation=none")).map((entry) => entry.status)).toEqual([404]);
+    expect(await get("?status=0")).toEqual([]);
+    server.breakNext("listPlants", "network-error");
+    await api("/plants").catch(() => undefined);
+    expect((await get("?status=0")).map((entry) => entry.broken)).toEqual(["network-error"]);
     expect(
       (await get("?status=400&operation=createPlant")).map((entry) => entry.operation),
     ).toEqual(["createPlant"]);
@@ -61,11 +66,12 @@ describe("GET /__admin/requests with a filter", () => {
     ["?operation=deletePlant", "operation must be listPlants, createPlant or none."],
     ["?operation=", "operation must be listPlants, createPlant or none."],
     ["?operation=null", "operation must be listPlants, createPlant or none."],
-    ["?status=abc", "status must be an integer from 100 to 599."],
-    ["?status=2e2", "status must be an integer from 100 to 599."],
-    ["?status=+200", "status must be an integer from 100 to 599."],
-    ["?status=99", "status must be an integer from 100 to 599."],
-    ["?status=600", "status must be an integer from 100 to 599."],
+    ["?status=abc", "status must be 0 (no answer) or an integer from 100 to 599."],
+    ["?status=2e2", "status must be 0 (no answer) or an integer from 100 to 599."],
+    ["?status=+200", "status must be 0 (no answer) or an integer from 100 to 599."],
+    ["?status=99", "status must be 0 (no answer) or an integer from 100 to 599."],
+    ["?status=600", "status must be 0 (no answer) or an integer from 100 to 599."],
+    ["?status=00", "status must be 0 (no answer) or an integer from 100 to 599."],
     ["?status=200&status=201", "status must be given at most once."],
     ["?operation=listPlants&operation=createPlant", "operation must be given at most once."],
     ["?op=createPlant", "The only query parameters are operation and status."],

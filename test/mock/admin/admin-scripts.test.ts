@@ -115,6 +115,11 @@ describe("POST /__admin/responses", () => {
       "bdy is not a field of a scripted answer; use operation, status, body, headers, times.",
     ],
     [
+      "an Error body whose error is not the status",
+      { operation: "listPlants", status: 503, body: { error: 400, message: "m" } },
+      "body.error must be 503, the status it answers with.",
+    ],
+    [
       "times 0",
       { operation: "listPlants", status: 200, body: [], times: 0 },
       'times must be a positive integer or "Infinity".',
@@ -158,6 +163,48 @@ describe("the admin client's respondNext", () => {
           "status must be a status openapi.yaml declares for listPlants: 200, or 400 to 599.",
       },
     });
+  });
+});
+
+describe("the admin client refuses, before sending, options it cannot send", () => {
+  it.each<[string, (admin: ReturnType<typeof createPlantStoreAdmin>) => Promise<unknown>, string]>([
+    [
+      "respondNext without options",
+      (admin) => admin.respondNext("listPlants", null as never),
+      "respondNext: options must be an object.",
+    ],
+    [
+      "failNext with null",
+      (admin) => admin.failNext("listPlants", null as never),
+      "failNext: options must be an object.",
+    ],
+    [
+      "chaos without options (null ends it; undefined is a slip)",
+      (admin) => admin.chaos(undefined as never),
+      "chaos: options must be an object.",
+    ],
+    [
+      "breakNext with null",
+      (admin) => admin.breakNext("listPlants", "hang", null as never),
+      "breakNext: options must be an object.",
+    ],
+    [
+      "a body JSON cannot write (a BigInt), not a connection error",
+      (admin) => admin.respondNext("listPlants", { status: 200, body: [{ name: 1n }] } as never),
+      "respondNext: options must be JSON (values JSON.stringify can write): Do not know how to serialize a BigInt.",
+    ],
+  ])("%s: a TypeError, nothing sent", async (_, call, message) => {
+    const sent: string[] = [];
+    const admin = createPlantStoreAdmin({
+      baseUrl: server.url,
+      fetch: (input, init) => {
+        sent.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    await expect(call(admin)).rejects.toThrow(new TypeError(message));
+    await expect(call(admin)).rejects.toBeInstanceOf(TypeError);
+    expect(sent).toEqual([]);
   });
 });
 
