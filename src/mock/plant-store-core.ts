@@ -27,7 +27,7 @@ import {
   parseLimitParam,
   parseNewPlant,
 } from "./request-input.js";
-import { createSandboxRegistry, type SandboxWorld } from "./sandboxes.js";
+import { createSandboxRegistry, type SandboxWorld, worldVerbs } from "./sandboxes.js";
 import { preferredAnswer } from "./scripted-answers.js";
 import {
   type AuthResult,
@@ -242,17 +242,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     store,
     baseHeaders,
     secrets,
-    failNext: faults.failNext,
-    respondNext: faults.respondNext,
-    chaos: faults.chaos,
-    delayNext: faults.delayNext,
-    breakNext: faults.breakNext,
-    clearFaults: faults.clearFaults,
-    requests: journal.requests,
-    violations: journal.violations,
-    clearRequests: journal.clear,
-    coverage: journal.coverage,
-    clearCoverage: journal.clearCoverage,
+    ...worldVerbs(global),
     createSandbox: sandboxes.create,
     shutdown: shutdown.close,
   };

@@ -29,6 +29,30 @@ export interface SandboxWorld {
   readonly journal: RequestJournal;
 }
 
+/** What a world answers to in process: its scenarios and its journal (the global one or a sandbox's). */
+export function worldVerbs({ faults, journal }: SandboxWorld) {
+  return {
+    failNext: faults.failNext,
+    respondNext: faults.respondNext,
+    chaos: faults.chaos,
+    delayNext: faults.delayNext,
+    breakNext: faults.breakNext,
+    clearFaults: faults.clearFaults,
+    requests: journal.requests,
+    violations: journal.violations,
+    clearRequests: journal.clear,
+    coverage: journal.coverage,
+    clearCoverage: journal.clearCoverage,
+  };
+}
+
+/** A world's reset: store back to its seed, faults and journal cleared (coverage is kept). */
+export function resetWorld({ store, faults, journal }: SandboxWorld): void {
+  store.reset();
+  faults.clearFaults();
+  journal.clear();
+}
+
 export interface SandboxRegistryConfig {
   /** `undefined`: the built-in seed. */
   seed: readonly SeedPlant[] | undefined;
@@ -117,30 +141,17 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
     const journal = createRequestJournal(config.secrets);
     const id = randomText();
     const token = newToken();
+    const world: SandboxWorld = { store, faults, journal };
     const entry: Entry = {
-      world: { store, faults, journal },
+      world,
       tokens: [],
       lastUsed: Date.now(),
       sandbox: {
         id,
         token,
         store,
-        failNext: faults.failNext,
-        respondNext: faults.respondNext,
-        chaos: faults.chaos,
-        delayNext: faults.delayNext,
-        breakNext: faults.breakNext,
-        clearFaults: faults.clearFaults,
-        requests: journal.requests,
-        violations: journal.violations,
-        clearRequests: journal.clear,
-        coverage: journal.coverage,
-        clearCoverage: journal.clearCoverage,
-        reset() {
-          store.reset();
-          faults.clearFaults();
-          journal.clear();
-        },
+        ...worldVerbs(world),
+        reset: () => resetWorld(world),
         createToken() {
           if (live(byId.get(id)) === undefined) {
             throw new Error(`Sandbox ${id} is closed; create a new one.`);

@@ -10,7 +10,7 @@ import {
 } from "../../contract/journal-entries.js";
 import { errorAnswer } from "../answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
-import type { SandboxWorld } from "../sandboxes.js";
+import { resetWorld, type SandboxWorld } from "../sandboxes.js";
 import type { StoredPlant } from "../types.js";
 import {
   parseChaosBody,
@@ -39,9 +39,7 @@ export function worldRoutes(
   return {
     [`${prefix}/reset`]: {
       POST: async () => {
-        store.reset();
-        faults.clearFaults();
-        journal.clear();
+        resetWorld(world);
         return durable(adminNoContent());
       },
     },
