@@ -45,21 +45,23 @@ export interface CoverageCounter extends PlantStoreCoverage {
 }
 
 export function createCoverageCounter(): CoverageCounter {
-  let counts = new Map<string, number>();
-  const keyOf = (operation: PlantStoreOperation, status: ResponseKey) => `${operation} ${status}`;
+  // Per operation, by response key: counted on every request, so no key string is built.
+  let counts = new Map<PlantStoreOperation, Map<ResponseKey, number>>();
 
   return {
     count(operation, status) {
       if (status === 0) return;
       const declared = CONTRACT_ANSWERS.get(operation) ?? [];
-      const key = keyOf(operation, declared.includes(status) ? status : "default");
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      const key = declared.includes(status) ? status : "default";
+      let byKey = counts.get(operation);
+      if (byKey === undefined) counts.set(operation, (byKey = new Map()));
+      byKey.set(key, (byKey.get(key) ?? 0) + 1);
     },
     coverage() {
       const rows: CoverageRow[] = [];
       for (const [operation, statuses] of CONTRACT_ANSWERS) {
         for (const status of statuses) {
-          rows.push({ operation, status, count: counts.get(keyOf(operation, status)) ?? 0 });
+          rows.push({ operation, status, count: counts.get(operation)?.get(status) ?? 0 });
         }
       }
       return rows;

@@ -175,7 +175,9 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     }
 
     const operation = record.operation as PlantStoreOperation;
-    const scenario = await applyScenario(world.faults, operation, request);
+    const delay = world.faults.takeDelay(operation);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const scenario = scriptedAnswer(world.faults, operation, request);
     if (scenario !== undefined) {
       record.scripted = scenario.by;
       // The journal shows what the app sent even when a scripted answer answered it.
@@ -249,17 +251,15 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
 }
 
 /**
- * Runs a pending delay, then takes the answer a test scripted, if any: a queued one first
+ * The answer a test scripted, if any (after a pending delay has run): a queued one first
  * (failNext, respondNext, breakNext), then the request's own `Prefer: code=N`, then chaos (which
  * draws only for calls nothing else answered, so its sequence follows the requests it saw).
  */
-async function applyScenario(
+function scriptedAnswer(
   faults: FaultInjector,
   operation: PlantStoreOperation,
   request: CoreRequest,
-): Promise<PendingAnswer | undefined> {
-  const delay = faults.takeDelay(operation);
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+): PendingAnswer | undefined {
   return (
     faults.takeFailure(operation) ??
     preferredAnswer(operation, request.header("prefer")) ??

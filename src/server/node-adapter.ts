@@ -23,6 +23,14 @@ export type NodeRequestListener = (
   awaitingContinue?: boolean,
 ) => void;
 
+/**
+ * What the adapter needs of the `node:http` server it listens on. Repeated header lines are
+ * joined with ", " as a fetch Request joins them, so both paths read one value: two
+ * Authorization headers are one value that is no token, two Host headers fail the Host rule.
+ * A request without Host gets the adapter's Error body rather than Node's empty 400.
+ */
+export const NODE_SERVER_OPTIONS = { joinDuplicateHeaders: true, requireHostHeader: false } as const;
+
 export function nodeListenerFor(core: PlantStoreCore): NodeRequestListener {
   const jsonHeaders = { "content-type": "application/json", ...core.baseHeaders };
 
@@ -52,16 +60,27 @@ function write(response: ServerResponse, request: IncomingMessage, answer: CoreA
 
 function send(response: ServerResponse, answer: CoreAnswer): void {
   if (response.destroyed) return;
-  const headers: Record<string, string | number> = { ...answer.headers };
-  // RFC 9110 8.6: a 204 carries no Content-Length (Node would send "0").
-  if (answer.status !== 204) headers["content-length"] = Buffer.byteLength(answer.body);
+  const head = headLines(answer);
   if (answer.broken !== undefined) {
-    breakOff(response, answer, headers, answer.broken);
+    breakOff(response, answer, head, answer.broken);
     return;
   }
-  response.writeHead(answer.status, headers);
+  response.writeHead(answer.status, head);
   // Node leaves out the body of an answer to HEAD by itself.
   response.end(answer.body);
+}
+
+/**
+ * The answer's headers and its Content-Length as the flat list writeHead takes. (A copy of
+ * the headers object with a property added costs more than the rest of send; see
+ * docs/performance.md.)
+ */
+function headLines(answer: CoreAnswer): (string | number)[] {
+  const lines: (string | number)[] = [];
+  for (const [name, value] of Object.entries(answer.headers)) lines.push(name, value);
+  // RFC 9110 8.6: a 204 carries no Content-Length (Node would send "0").
+  if (answer.status !== 204) lines.push("content-length", Buffer.byteLength(answer.body));
+  return lines;
 }
 
 /**
@@ -72,7 +91,7 @@ function send(response: ServerResponse, answer: CoreAnswer): void {
 function breakOff(
   response: ServerResponse,
   answer: CoreAnswer,
-  headers: Record<string, string | number>,
+  head: (string | number)[],
   broken: BrokenDelivery,
 ): void {
   const socket = response.socket;
@@ -80,7 +99,7 @@ function breakOff(
   if (broken.kind === "network-error") socket.destroy();
   else if (broken.kind === "hang") broken.dropped.then(() => socket.destroy());
   else {
-    response.writeHead(answer.status, headers);
+    response.writeHead(answer.status, head);
     const part = Buffer.from(answer.body).subarray(0, broken.cutAt);
     // Once flushed, so the client gets the first part before the connection closes.
     response.write(part, () => socket.destroy());
@@ -116,17 +135,11 @@ class NodeCoreRequest implements CoreRequest {
     this.search = target.search;
   }
 
-  /**
-   * A request header as a fetch Request would give it. Node keeps only the first of a
-   * repeated Authorization or Content-Type; a Request joins them, so two Authorization
-   * headers are one value that is no token. Joining here keeps both paths alike.
-   */
+  /** Repeated lines arrive joined (NODE_SERVER_OPTIONS); only Set-Cookie is ever a list. */
   header(name: string): string | null {
     const value = this.request.headers[name];
     if (value === undefined) return null;
-    if (typeof value !== "string") return value.join(", ");
-    if (name !== "authorization" && name !== "content-type") return value;
-    return joinRepeated(this.request.rawHeaders, name) ?? value;
+    return typeof value === "string" ? value : value.join(", ");
   }
 
   readBody(maxBytes: number) {
@@ -142,14 +155,4 @@ class NodeCoreRequest implements CoreRequest {
   clientGone(): boolean {
     return this.request.socket.destroyed;
   }
-}
-
-function joinRepeated(raw: readonly string[], name: string): string | undefined {
-  let joined: string | undefined;
-  for (let i = 0; i < raw.length; i += 2) {
-    const key = raw[i] as string;
-    if (key.length !== name.length || key.toLowerCase() !== name) continue;
-    joined = joined === undefined ? (raw[i + 1] as string) : `${joined}, ${raw[i + 1]}`;
-  }
-  return joined;
 }

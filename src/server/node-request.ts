@@ -52,20 +52,13 @@ export function parseRequestTarget(request: IncomingMessage): TargetResult {
 }
 
 /**
- * HTTP/1.1 requires exactly one valid Host (RFC 9112 3.2); HTTP/1.0 may leave it out. Node
- * keeps only the first of several Host headers, so they are counted in the raw list.
+ * HTTP/1.1 requires exactly one valid Host (RFC 9112 3.2); HTTP/1.0 may leave it out. The
+ * server joins repeated Host lines with ", " (NODE_SERVER_OPTIONS): no host has a space.
  */
 function hasUsableHost(request: IncomingMessage): boolean {
   const host = request.headers.host;
   if (host === undefined) return request.httpVersion === "1.0";
-  if (!HOST.test(host)) return false;
-  let count = 0;
-  const raw = request.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] as string;
-    if (name.length === 4 && name.toLowerCase() === "host") count++;
-  }
-  return count === 1;
+  return HOST.test(host);
 }
 
 // Reads a create body from the socket as UTF-8 text with a byte cap. The cap is checked

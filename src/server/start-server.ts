@@ -11,7 +11,7 @@ import type {
 import { checkServerOptions } from "./check-options.js";
 import { answerClientErrors } from "./client-error.js";
 import { createGracefulClose, trackInFlightResponses } from "./graceful-close.js";
-import { nodeListenerFor } from "./node-adapter.js";
+import { NODE_SERVER_OPTIONS, nodeListenerFor } from "./node-adapter.js";
 import { openDataFile } from "./persistence/open-data-file.js";
 import { type RawAnswers, requestLogger } from "./request-log.js";
 import type { PlantStoreServerLog, PlantStoreServerOptions } from "./server-options.js";
@@ -51,9 +51,7 @@ export async function startPlantStoreServer(
     headersTimeout: timeouts.headersTimeout,
     // Node checks the two timeouts above only this often (30 s by default).
     connectionsCheckingInterval: checked.connectionsCheckingInterval,
-    // Node would refuse an HTTP/1.1 request without Host by itself, with an empty 400 and
-    // no log line; the adapter refuses it too, with the Error body.
-    requireHostHeader: false,
+    ...NODE_SERVER_OPTIONS,
   });
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
 

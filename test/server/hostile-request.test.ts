@@ -127,6 +127,10 @@ describe("request heads a client library would not send", () => {
       `GET /plants HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nAuthorization: Bearer ${token}\r\n\r\n`,
     ],
     [
+      "the same Host header twice",
+      `GET /plants HTTP/1.1\r\nHost: a.example\r\nhost: a.example\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    ],
+    [
       "a Host with a path",
       `GET /plants HTTP/1.1\r\nHost: evil.example/x?\r\nAuthorization: Bearer ${token}\r\n\r\n`,
     ],

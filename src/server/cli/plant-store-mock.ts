@@ -16,6 +16,8 @@ const USAGE_ERROR = 2;
 interface CliOutput {
   out(line: string): void;
   err(line: string): void;
+  /** A request's log line: on stdout, gathered (see `requestLines`). */
+  request(line: string): void;
 }
 
 // A reader that goes away (`plant-store-mock | head -1`, a test runner that read the URL
@@ -24,14 +26,33 @@ const closed = new Set<NodeJS.WriteStream>();
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", () => closed.add(stream));
 }
-const writeLine = (stream: NodeJS.WriteStream, line: string) => {
-  if (!closed.has(stream)) stream.write(`${line}\n`);
+const write = (stream: NodeJS.WriteStream, text: string) => {
+  if (!closed.has(stream)) stream.write(text);
 };
+
+// Request lines are gathered and written once per turn of the event loop. Node writes to pipes
+// and files synchronously, and a write per request (waking whoever reads the pipe each time)
+// cost more under load than answering the request (docs/performance.md). Any other stdout
+// line sends the gathered ones first, and they are sent at exit, so none is lost or reordered.
+let requestLines = "";
+const flushRequestLines = () => {
+  const text = requestLines;
+  requestLines = "";
+  if (text !== "") write(process.stdout, text);
+};
+process.on("exit", flushRequestLines);
 
 async function main(): Promise<number> {
   const output: CliOutput = {
-    out: (line) => writeLine(process.stdout, line),
-    err: (line) => writeLine(process.stderr, line),
+    out: (line) => {
+      flushRequestLines();
+      write(process.stdout, `${line}\n`);
+    },
+    err: (line) => write(process.stderr, `${line}\n`),
+    request: (line) => {
+      if (requestLines === "") setImmediate(flushRequestLines);
+      requestLines += `${line}\n`;
+    },
   };
   try {
     const command = parseCliArgs(process.argv.slice(2), process.env);
@@ -65,7 +86,7 @@ async function runServer(
     logRequests: !command.quiet,
     log: (line, kind) => {
       if (kind === "error") output.err(line);
-      else if (!command.quiet) output.out(line);
+      else if (!command.quiet) output.request(line);
     },
   });
   for (const line of bannerLines({
