@@ -9,9 +9,7 @@ declare module "autocannon" {
     duration?: number;
   }
   type Histogram = Record<"p50" | "p99" | "max" | "total", number>;
-  type Result = Record<"errors" | "timeouts" | "non2xx", number> & {
-    requests: Histogram;
-    latency: Histogram;
-  };
+  type Result = Record<"errors" | "timeouts" | "non2xx", number> &
+    Record<"requests" | "latency", Histogram>;
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -39,12 +39,8 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   // Rounds interleave the variants, so a spell of load on this shared machine falls on all
   // of them; ratios are taken within a round.
   const rounds = quick ? 1 : 3;
-  const load = {
-    request: CREATE_REQUEST,
-    connections: 10,
-    warmupSeconds: quick ? 0 : 2,
-    seconds: quick ? 2 : 8,
-  };
+  const load = { request: CREATE_REQUEST, connections: 10, warmupSeconds: 2, seconds: 8 };
+  if (quick) Object.assign(load, { warmupSeconds: 0, seconds: 2 });
   for (let round = 0; round < rounds; round++) {
     for (const { args, figures, startMs } of variants) {
       await copyFile(PRISTINE_DATA_FILE, DATA_FILE);

@@ -10,7 +10,7 @@ import type { BenchRequest } from "../lib/fixtures.js";
 import { median } from "../lib/per-call.js";
 import { spawnNode } from "../lib/processes.js";
 
-/** `request` sent to `baseUrl` (its path appended) for `seconds`, after a warm-up. */
+/** `request` sent to `baseUrl` (its path appended) for `seconds`, after a warm-up at its first run. */
 export type LoadPlan = { baseUrl: string; request: BenchRequest } & Record<
   "connections" | "warmupSeconds" | "seconds",
   number
@@ -38,11 +38,12 @@ export function overRounds(rounds: LoadFigures[]) {
   return { ...medians, max: middle("maxMs"), rates, errors: sum("errors"), non2xx: sum("non2xx") };
 }
 
-async function measure(plan: LoadPlan): Promise<LoadFigures> {
+async function measure(plan: LoadPlan, warm: boolean): Promise<LoadFigures> {
   const { path, label: _, ...request } = plan.request;
   const options = { url: `${plan.baseUrl}${path}`, connections: plan.connections, ...request };
   // Each autocannon run costs about half a second beyond its duration: --quick skips warm-up.
-  if (plan.warmupSeconds > 0) await autocannon({ ...options, duration: plan.warmupSeconds });
+  const warmup = warm ? plan.warmupSeconds : 0;
+  if (warmup > 0) await autocannon({ ...options, duration: warmup });
   const { requests, latency, errors, timeouts, non2xx } = await autocannon({
     ...options,
     duration: plan.seconds,
@@ -59,8 +60,10 @@ async function measure(plan: LoadPlan): Promise<LoadFigures> {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const figures: LoadFigures[] = [];
+  const warmed = new Set<string>();
   for (const plan of JSON.parse(process.argv[2] ?? "[]") as LoadPlan[]) {
-    figures.push(await measure(plan));
+    figures.push(await measure(plan, !warmed.has(plan.baseUrl)));
+    warmed.add(plan.baseUrl);
   }
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
