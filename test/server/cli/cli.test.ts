@@ -43,6 +43,17 @@ describe("plant-store-mock", () => {
     expect(await cli.waitForLine(/^GET \/nowhere/)).toMatch(/^GET \/nowhere\?x=1 404 \d+\.\d ms$/);
   });
 
+  it("writes every request's line, whole, however many arrive at once, and all before it exits", async () => {
+    const cli = await start([]);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => list(cli.url, DEMO_TOKEN)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+    cli.child.kill("SIGTERM");
+    const run = await cli.exited;
+    const requestLines = run.stdout.split("\n").filter((line) => line.startsWith("GET "));
+    expect(requestLines).toHaveLength(40);
+    for (const line of requestLines) expect(line).toMatch(/^GET \/plants 200 \d+\.\d ms$/);
+  });
+
   it("keeps chosen tokens out of every line it prints and every answer it sends", async () => {
     const cli = await start(["--token", SECRET, "--token", "second-token"]);
     expect(cli.stdout()).toContain("Tokens: 2 tokens from --token (not printed");
