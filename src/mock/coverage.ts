@@ -53,9 +53,9 @@ export function createCoverageCounter(): CoverageCounter {
       if (status === 0) return;
       const declared = CONTRACT_ANSWERS.get(operation) ?? [];
       const key = declared.includes(status) ? status : "default";
-      let byKey = counts.get(operation);
-      if (byKey === undefined) counts.set(operation, (byKey = new Map()));
+      const byKey = counts.get(operation) ?? new Map<ResponseKey, number>();
       byKey.set(key, (byKey.get(key) ?? 0) + 1);
+      counts.set(operation, byKey);
     },
     coverage() {
       const rows: CoverageRow[] = [];

@@ -29,7 +29,10 @@ export type NodeRequestListener = (
  * Authorization headers are one value that is no token, two Host headers fail the Host rule.
  * A request without Host gets the adapter's Error body rather than Node's empty 400.
  */
-export const NODE_SERVER_OPTIONS = { joinDuplicateHeaders: true, requireHostHeader: false } as const;
+export const NODE_SERVER_OPTIONS = {
+  joinDuplicateHeaders: true,
+  requireHostHeader: false,
+} as const;
 
 export function nodeListenerFor(core: PlantStoreCore): NodeRequestListener {
   const jsonHeaders = { "content-type": "application/json", ...core.baseHeaders };
