@@ -32,8 +32,8 @@ const write = (stream: NodeJS.WriteStream, text: string) => {
 
 // Request lines are gathered and written once per turn of the event loop. Node writes to pipes
 // and files synchronously, and a write per request (waking whoever reads the pipe each time)
-// cost more under load than answering the request (docs/performance.md). Any other stdout
-// line sends the gathered ones first, and they are sent at exit, so none is lost or reordered.
+// was most of what logging cost under load (docs/performance.md). Any other stdout line sends
+// the gathered ones first, and they are sent at exit, so none is lost or reordered.
 let requestLines = "";
 const flushRequestLines = () => {
   const text = requestLines;
