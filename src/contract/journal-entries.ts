@@ -134,12 +134,20 @@ const FILTER_FIELDS = ["operation", "status"];
  * The statuses an entry can have: 0 for a request that got no answer (a broken or hanging
  * call), else an HTTP status. A filter outside them is a mistake, not an empty list.
  */
-export const FILTER_STATUS_MIN = 100;
-export const FILTER_STATUS_MAX = 599;
+const FILTER_STATUS_MIN = 100;
+const FILTER_STATUS_MAX = 599;
 export const FILTER_STATUS_RULE = `0 (no answer) or an integer from ${FILTER_STATUS_MIN} to ${FILTER_STATUS_MAX}`;
 
 export function isOperation(value: unknown): value is PlantStoreOperation {
   return OPERATIONS.includes(value as PlantStoreOperation);
+}
+
+const OPERATION_RULE = `operation must be ${OPERATIONS.map((name) => JSON.stringify(name)).join(", ")} or null`;
+
+/** An operation as a caller names it: one of OPERATIONS, or null for requests that match none. */
+export function checkOperation(value: unknown, verb: string): PlantStoreOperation | null {
+  if (value !== null && !isOperation(value)) throw new TypeError(`${verb}: ${OPERATION_RULE}.`);
+  return value;
 }
 
 export function isFilterStatus(value: number): boolean {
@@ -162,9 +170,7 @@ export function checkRequestFilter(filter: unknown, verb: string): RequestFilter
     );
   }
   const { operation, status } = filter as Record<string, unknown>;
-  if (operation !== undefined && operation !== null && !isOperation(operation)) {
-    throw new TypeError(`${verb}: operation must be "listPlants", "createPlant" or null.`);
-  }
+  if (operation !== undefined) checkOperation(operation, verb);
   if (status !== undefined) {
     if (typeof status !== "number") {
       throw new TypeError(`${verb}: status must be ${FILTER_STATUS_RULE}.`);

@@ -11,7 +11,7 @@
  */
 
 import {
-  checkRequestFilter,
+  checkOperation,
   type JournalEntry,
   type JournalEntryOf,
   type PlantStoreOperation,
@@ -110,7 +110,7 @@ export const plantStoreMatchers = {
   ): MatcherResult {
     const helpers = helpersOf(this);
     const source = journalOf(received, "toHaveReceived");
-    checkRequestFilter({ operation }, "toHaveReceived");
+    checkOperation(operation, "toHaveReceived");
     // null or a string would otherwise be compared whole, failing with a diff against a request.
     if (expected !== undefined && (typeof expected !== "object" || expected === null)) {
       throw new TypeError(
@@ -169,7 +169,7 @@ export const plantStoreMatchers = {
   ): MatcherResult {
     const helpers = helpersOf(this);
     const source = journalOf(received, "toHaveReceivedTimes");
-    checkRequestFilter({ operation }, "toHaveReceivedTimes");
+    checkOperation(operation, "toHaveReceivedTimes");
     if (!Number.isSafeInteger(times) || times < 0) {
       const rule = `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${shown(times)}.`;
       throw typeof times === "number" ? new RangeError(rule) : new TypeError(rule);

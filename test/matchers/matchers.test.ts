@@ -159,6 +159,17 @@ describe("toHaveReceivedTimes", () => {
     );
   });
 
+  it("refuses a call that names no operation, rather than matching every request", async () => {
+    const store = await storeThatGot({ name: "Fern" });
+    const untyped = expect(store) as unknown as Record<string, (...args: unknown[]) => void>;
+    expect(() => untyped.toHaveReceived?.()).toThrowError(
+      new TypeError('toHaveReceived: operation must be "listPlants", "createPlant" or null.'),
+    );
+    expect(() => untyped.toHaveReceivedTimes?.(undefined, 3)).toThrowError(
+      new TypeError('toHaveReceivedTimes: operation must be "listPlants", "createPlant" or null.'),
+    );
+  });
+
   it("refuses a count that is not a whole number", async () => {
     const store = await storeThatGot();
     expect(() => expect(store).toHaveReceivedTimes("listPlants", 1.5)).toThrowError(
