@@ -31,11 +31,15 @@ export function createPlantStoreFetchHandler(
   options: PlantStoreFetchHandlerOptions = {},
 ): PlantStoreFetchHandler {
   checkOptionNames(options, FETCH_HANDLER_OPTIONS);
-  return fetchHandlerFor(readMockOptions(options));
+  const { handle, inProcess } = fetchHandlerFor(readMockOptions(options));
+  return Object.assign(handle, inProcess);
 }
 
-/** The fetch handler of checked options: the MSW handlers' entry checks its own. */
-export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHandler {
+/**
+ * The fetch handler of checked options (the MSW handlers' entry checks its own), and what
+ * its entry hands the user beside it.
+ */
+export function fetchHandlerFor(config: PlantStoreCoreConfig) {
   const core = createPlantStoreCore(config);
   async function handle(request: Request): Promise<Response> {
     if (!isRequest(request)) throw new TypeError(NOT_A_REQUEST);
@@ -43,21 +47,7 @@ export function fetchHandlerFor(config: PlantStoreCoreConfig): PlantStoreFetchHa
     if (answer.broken !== undefined) return brokenResponse(request, answer, answer.broken);
     return toResponse(request.method, answer);
   }
-  return Object.assign(handle, {
-    store: core.store,
-    failNext: core.failNext,
-    respondNext: core.respondNext,
-    chaos: core.chaos,
-    delayNext: core.delayNext,
-    breakNext: core.breakNext,
-    clearFaults: core.clearFaults,
-    requests: core.requests,
-    violations: core.violations,
-    clearRequests: core.clearRequests,
-    coverage: core.coverage,
-    clearCoverage: core.clearCoverage,
-    createSandbox: core.createSandbox,
-  });
+  return { handle, inProcess: core.inProcess };
 }
 
 const NOT_A_REQUEST =

@@ -62,10 +62,17 @@ function impliedHeaders(status: number): Record<string, string> {
 const CONTENT_ENCODING_MESSAGE =
   "The Content-Encoding header is not supported; send the body uncompressed (identity).";
 
-export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJournal {
+/** What every serving entry hands its user beside the serving itself: the global world's store, scenarios and journal, and sandboxes. */
+export interface PlantStoreInProcess extends PlantStoreFaults, PlantStoreRequestJournal {
+  readonly store: PlantStore;
+  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
+}
+
+export interface PlantStoreCore {
   /** Never rejects: a failure inside (a user's store that throws) is the 500 Error body. */
   handle(request: CoreRequest): Promise<CoreAnswer>;
-  readonly store: PlantStore;
+  /** Spread by each adapter into what it returns, so every entry offers the same methods. */
+  readonly inProcess: PlantStoreInProcess;
   /** The headers every answer carries (CORS), for answers made outside the core. */
   readonly baseHeaders: HeaderRecord;
   /**
@@ -73,7 +80,6 @@ export interface PlantStoreCore extends PlantStoreFaults, PlantStoreRequestJourn
    * (request-log.ts). Kept current as sandboxes open and close, so read it at use time.
    */
   readonly secrets: SecretTokens;
-  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
   /**
    * Ends every hanging request (breakNext "hang"), in every sandbox too, and every later one at
    * once: the Node server calls it when it closes, so a hang never holds a shutdown back.
@@ -241,11 +247,9 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
 
   return {
     handle,
-    store,
+    inProcess: { store, ...worldVerbs(global), createSandbox: sandboxes.create },
     baseHeaders,
     secrets,
-    ...worldVerbs(global),
-    createSandbox: sandboxes.create,
     shutdown: shutdown.close,
   };
 }

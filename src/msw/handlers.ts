@@ -67,7 +67,7 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
   const url = parseHttpBaseUrl(baseUrl);
   if (url === undefined) throw new TypeError(BASE_URL_RULE);
   const basePath = checkBasePath(url.path, "baseUrl's path");
-  const handle = fetchHandlerFor({ ...readMockOptions(mockOptions), basePath });
+  const { handle, inProcess } = fetchHandlerFor({ ...readMockOptions(mockOptions), basePath });
   const route = claimedRoute(url.origin, basePath, answerUnknownPaths ? "prefix" : "plants");
   return {
     handlers: [
@@ -85,19 +85,7 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
         }
       }),
     ],
-    store: handle.store,
-    failNext: handle.failNext,
-    respondNext: handle.respondNext,
-    chaos: handle.chaos,
-    delayNext: handle.delayNext,
-    breakNext: handle.breakNext,
-    clearFaults: handle.clearFaults,
-    requests: handle.requests,
-    violations: handle.violations,
-    clearRequests: handle.clearRequests,
-    coverage: handle.coverage,
-    clearCoverage: handle.clearCoverage,
-    createSandbox: handle.createSandbox,
+    ...inProcess,
   };
 }
 

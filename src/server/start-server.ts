@@ -89,19 +89,7 @@ export async function startPlantStoreServer(
   let closed: Promise<void> | undefined;
   return {
     url: serverUrl(address, checked.core.basePath),
-    store,
-    failNext: core.failNext,
-    respondNext: core.respondNext,
-    chaos: core.chaos,
-    delayNext: core.delayNext,
-    breakNext: core.breakNext,
-    clearFaults: core.clearFaults,
-    requests: core.requests,
-    violations: core.violations,
-    clearRequests: core.clearRequests,
-    coverage: core.coverage,
-    clearCoverage: core.clearCoverage,
-    createSandbox: core.createSandbox,
+    ...core.inProcess,
     close() {
       // A hanging request (breakNext) would hold the graceful close back for ever.
       core.shutdown();
