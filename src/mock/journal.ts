@@ -67,7 +67,7 @@ export interface JournalRecord {
   scripted: ScriptedBy | undefined;
   /** Set by the core when breakNext or chaos broke the answer. */
   broken: BreakKind | undefined;
-  /** The Error message of a refusal of what the caller sent (`noteViolation`). */
+  /** The Error body of a refusal of what the caller sent (`noteViolation`), read when listed. */
   violation: string | undefined;
 }
 
@@ -83,9 +83,9 @@ export interface RequestJournal extends PlantStoreRequestJournal {
   finish(record: JournalRecord, status: number): void;
   /**
    * The answered requests kept that match `filter` (already checked), oldest first, as fresh
-   * objects the caller may change.
+   * objects the caller may change; with `violationsOnly`, only contract violations.
    */
-  entries(filter?: RequestFilter): JournalEntry[];
+  entries(filter?: RequestFilter, violationsOnly?: boolean): JournalEntry[];
   /** Empties the journal; a request that arrived before it is never listed after it. */
   clear(): void;
 }
@@ -104,7 +104,7 @@ export function createRequestJournal(
   let lastSeq = 0;
   const coverage = createCoverageCounter();
 
-  function entries(filter: RequestFilter = {}): JournalEntry[] {
+  function entries(filter: RequestFilter = {}, violationsOnly = false): JournalEntry[] {
     const first = (next - count + capacity) % capacity;
     const kept: JournalRecord[] = [];
     for (let i = 0; i < count; i++) {
@@ -117,7 +117,12 @@ export function createRequestJournal(
     const tokens = secrets.with(kept.flatMap((record) => record.token ?? []));
     // Filtered before the entries are built: only the matching ones are parsed and redacted.
     return kept
-      .filter((record) => record.answered && matchesFilter(record, filter))
+      .filter(
+        (record) =>
+          record.answered &&
+          matchesFilter(record, filter) &&
+          (!violationsOnly || record.violation !== undefined),
+      )
       .map((record) => toEntry(record, tokens));
   }
 
@@ -162,9 +167,7 @@ export function createRequestJournal(
     requests: <O extends PlantStoreOperation | null>(filter?: RequestFilter<O>) =>
       entries(checkRequestFilter(filter, "requests")) as JournalEntryOf<O>[],
     violations: <O extends PlantStoreOperation | null>(filter?: RequestFilter<O>) =>
-      entries(checkRequestFilter(filter, "violations")).filter(
-        (entry) => entry.violation !== undefined,
-      ) as ContractViolation<O>[],
+      entries(checkRequestFilter(filter, "violations"), true) as ContractViolation<O>[],
     clearRequests: clear,
     coverage: coverage.coverage,
     clearCoverage: coverage.clearCoverage,
@@ -178,12 +181,13 @@ export function createRequestJournal(
 const CALLER_FAULT_STATUSES = new Set([400, 401, 404, 405, 413, 415]);
 
 /**
- * Flags an answer as a contract violation by the caller, its reason the Error message,
+ * Flags an answer as a contract violation by the caller, its reason the Error body's message,
  * unless a scenario the test set up made it (`record.scripted`, set before the answer).
  */
 export function noteViolation(record: JournalRecord, answer: CoreAnswer): void {
   if (record.scripted !== undefined || !CALLER_FAULT_STATUSES.has(answer.status)) return;
-  record.violation = errorMessage(answer.body);
+  // Kept as the body: parsed only when someone lists it, not on every refused request.
+  record.violation = answer.body;
 }
 
 function errorMessage(body: string): string {
@@ -224,7 +228,9 @@ function toEntry(record: JournalRecord, tokens: SecretTokens): JournalEntry {
   if (record.broken !== undefined) entry.broken = record.broken;
   // A 405 names the method, which may be a token (`curl -X <token>`): the core redacted the
   // ones it knew then, this hides any accepted since.
-  if (record.violation !== undefined) entry.violation = redactWord(record.violation, tokens);
+  if (record.violation !== undefined) {
+    entry.violation = redactWord(errorMessage(record.violation), tokens);
+  }
   return entry;
 }
 

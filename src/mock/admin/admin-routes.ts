@@ -80,7 +80,7 @@ export function worldRoutes(
       },
     },
     [`${prefix}/violations`]: {
-      GET: async (request) => filtered(request, (filter) => journal.violations(filter)),
+      GET: async (request) => filtered(request, (filter) => journal.entries(filter, true)),
     },
     [`${prefix}/coverage`]: {
       GET: async () => adminJson(200, journal.coverage()),
