@@ -4,7 +4,11 @@ import { isErrorBody } from "../client/errors/PlantStoreApiError.js";
 import { connectionFailure } from "../client/errors/PlantStoreConnectionError.js";
 import { parseHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
-import { checkRequestFilter, type RequestFilter } from "../contract/journal-entries.js";
+import {
+  checkRequestFilter,
+  NO_OPERATION,
+  type RequestFilter,
+} from "../contract/journal-entries.js";
 import { checkOptionNames, checkOptionsObject } from "../contract/option-names.js";
 import { PlantStoreAdminError } from "./plant-store-admin-error.js";
 import type {
@@ -164,7 +168,7 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
 /** A checked filter as the admin API's query: `operation=none` for `null`. */
 function filterQuery(filter: RequestFilter): string {
   const params = new URLSearchParams();
-  if (filter.operation !== undefined) params.set("operation", filter.operation ?? "none");
+  if (filter.operation !== undefined) params.set("operation", filter.operation ?? NO_OPERATION);
   if (filter.status !== undefined) params.set("status", String(filter.status));
   const query = params.toString();
   return query === "" ? "" : `?${query}`;

@@ -3,6 +3,7 @@
 // `npm run generate` and nowhere else.
 import type { Forwardable } from "../client/types.js";
 import type { components } from "../contract/generated/openapi-admin.js";
+import type { RequestFilter } from "../contract/journal-entries.js";
 import type { RespondNextAnswer } from "../mock/types.js";
 
 export type { components, RespondNextAnswer };
@@ -33,16 +34,11 @@ export type ContractViolation<O extends PlantStoreOperation | null = PlantStoreO
 export type CoverageRow = components["schemas"]["CoverageRow"];
 
 /**
- * Which entries `requests(filter)` and `violations(filter)` list, as the in-process one:
- * `operation: null` for the requests that matched none (`operation=none` on the wire).
+ * Which entries `requests(filter)` and `violations(filter)` list: the in-process filter
+ * (`operation: null` for the requests that matched none, `operation=none` on the wire).
  */
-export interface AdminRequestFilter<
-  O extends PlantStoreOperation | null = PlantStoreOperation | null,
-> {
-  operation?: O | undefined;
-  /** The status of the answer, 100 to 599. */
-  status?: number | undefined;
-}
+export type AdminRequestFilter<O extends PlantStoreOperation | null = PlantStoreOperation | null> =
+  RequestFilter<O>;
 
 /** A plant for `load()`, as in a seed file; it is public. Without an `id`, the next free one. */
 export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;

@@ -85,7 +85,7 @@ export type ContractViolation<O extends PlantStoreOperation | null = PlantStoreO
 export interface RequestFilter<O extends PlantStoreOperation | null = PlantStoreOperation | null> {
   /** The operation the request matched; `null` for the requests that matched none. */
   operation?: O | undefined;
-  /** The status of the answer. */
+  /** The status of the answer: 0 for none (a broken or hanging call), else 100 to 599. */
   status?: number | undefined;
 }
 
@@ -128,6 +128,9 @@ export interface PlantStoreRequestJournal extends PlantStoreCoverage {
   /** Empties the journal (its violations too). */
   clearRequests(): void;
 }
+
+/** How a filter names "the requests of no operation" (`operation: null`) in a query string. */
+export const NO_OPERATION = "none";
 
 const FILTER_FIELDS = ["operation", "status"];
 /**

@@ -6,16 +6,21 @@ export function jsonAnswer(status: number, body: string, headers: HeaderRecord):
   return { status, headers, body };
 }
 
-/** The contract's failure: `error` repeats the status, `message` is one sentence. */
+/** The contract's Error body: `error` repeats the status, `message` is one sentence. */
+export function errorBody(status: number, message: string): string {
+  const body: PlantStoreErrorBody = { error: status, message };
+  return JSON.stringify(body);
+}
+
+/** The contract's failure, with the Error body. */
 export function errorAnswer(
   status: number,
   message: string,
   headers: HeaderRecord,
   extraHeaders?: HeaderRecord,
 ): CoreAnswer {
-  const body: PlantStoreErrorBody = { error: status, message };
   const allHeaders = extraHeaders === undefined ? headers : { ...headers, ...extraHeaders };
-  return { status, headers: allHeaders, body: JSON.stringify(body) };
+  return { status, headers: allHeaders, body: errorBody(status, message) };
 }
 
 // Serialising plants is most of a list's own cost. The store hands out frozen plant

@@ -3,6 +3,7 @@
 // takes it, or a break kind). A seeded generator decides, so the same seed and the same
 // sequence of requests give the same answers on every run and every serving path: a flaky
 // network a test can reproduce. Checked once, when set, like every scenario.
+import { isOperation } from "../contract/journal-entries.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
 import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "./types.js";
@@ -85,8 +86,8 @@ function checkOperations(operations: unknown, prefix: string): readonly PlantSto
   if (!Array.isArray(operations)) throw new TypeError(rule);
   if (operations.length === 0) throw new RangeError(rule);
   for (const [index, operation] of operations.entries()) {
-    if (!OPERATIONS.includes(operation)) {
-      throw new TypeError(`${prefix}operations[${index}] must be listPlants or createPlant.`);
+    if (!isOperation(operation)) {
+      throw new TypeError(`${prefix}operations[${index}] must be ${OPERATIONS.join(" or ")}.`);
     }
   }
   return operations as PlantStoreOperation[];

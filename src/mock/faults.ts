@@ -186,9 +186,7 @@ export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
       if (typeof drawn === "string") {
         return { by: "chaos", break: drawn, ...(drawn === "hang" ? { dropped: hang() } : {}) };
       }
-      const message =
-        drawn.message ?? `${operation} failed with status ${drawn.status} (simulated by chaos).`;
-      return errorPending("chaos", drawn.status, message, drawn.headers);
+      return errorPending("chaos", operation, drawn.status, drawn.message, drawn.headers);
     },
     clearFaults() {
       chaos = undefined;
@@ -236,9 +234,8 @@ function checkFailure(
 ): Queued<ScriptedAnswer> {
   const prefix = checkCall(operation, options, FAIL_NEXT_OPTIONS, words);
   const { status, message, headers } = checkFailureFields(options, prefix);
-  const sentence = message ?? `${operation} failed with status ${status} (simulated by failNext).`;
   return {
-    value: errorPending("failNext", status, sentence, headers),
+    value: errorPending("failNext", operation, status, message, headers),
     remaining: checkTimes(options.times, words),
   };
 }

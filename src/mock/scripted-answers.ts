@@ -3,6 +3,7 @@
 // by the validators generated from the spec) and a request's `Prefer: code=N` (Prism's
 // convention: the Error body with status N, when the operation may answer N).
 import { bodyPath, responseFor } from "../contract/response-schema.js";
+import { errorBody } from "./answers.js";
 import type { HeaderRecord } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import type { ScriptedBy } from "./journal.js";
@@ -17,15 +18,15 @@ export interface ScriptedAnswer {
   headers: HeaderRecord;
 }
 
-/** The Error body `failNext`, Prefer and chaos answer with. */
+/** The Error body `failNext`, Prefer and chaos answer with; by default its message says who made it. */
 export function errorPending(
   by: ScriptedBy,
+  operation: PlantStoreOperation,
   status: number,
-  message: string,
+  message = `${operation} failed with status ${status} (simulated by ${by}).`,
   headers: HeaderRecord = {},
 ): ScriptedAnswer {
-  const body: PlantStoreErrorBody = { error: status, message };
-  return { by, status, body: JSON.stringify(body), headers };
+  return { by, status, body: errorBody(status, message), headers };
 }
 
 /** True when openapi.yaml lets `operation` answer `status` by its own key, a range or `default`. */
@@ -153,5 +154,5 @@ export function preferredAnswer(
   const status = Number(code);
   if (status < 400 || !isAllowed(operation, status)) return undefined;
   const message = `${operation} answered ${status} because the request asked for it (Prefer: code=${status}).`;
-  return errorPending("prefer", status, message);
+  return errorPending("prefer", operation, status, message);
 }

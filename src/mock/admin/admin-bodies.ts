@@ -12,6 +12,8 @@
 // - PUT /__admin/plants: a JSON array of `{ name, tag?, id?, public? }`, checked like a seed
 //   file (same rules, same messages). The plants are public: the admin API knows no tokens,
 //   so it cannot give a plant an owner.
+
+import { OPERATIONS } from "../../contract/journal-entries.js";
 import type { CoreRequest } from "../core-types.js";
 import type { FaultSet } from "../faults.js";
 import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../plant-records.js";
@@ -61,6 +63,14 @@ const FAULT_FIELDS = new Set([
   "break",
 ]);
 
+const OPERATION_REQUIRED = `operation is required: ${OPERATIONS.join(" or ")}.`;
+
+/**
+ * `times` as JSON spells it: JSON has no Infinity, so "until cleared" is the string. Other
+ * values pass as they are, wrong types included, for the injector to refuse with its message.
+ */
+const fromJsonTimes = (times: unknown) => (times === "Infinity" ? Number.POSITIVE_INFINITY : times);
+
 export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return badRequest("The request body must be a JSON object such as { operation, status }.");
@@ -68,7 +78,7 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   const { operation, status, message, headers, times, delayMs } = body as Record<string, unknown>;
   const broken = (body as Record<string, unknown>).break;
   if (operation === undefined) {
-    return badRequest("operation is required: listPlants or createPlant.");
+    return badRequest(OPERATION_REQUIRED);
   }
   const unknown = Object.keys(body).find((name) => !FAULT_FIELDS.has(name));
   if (unknown !== undefined) {
@@ -90,9 +100,7 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
     );
   }
 
-  // JSON has no Infinity: "until cleared" is spelt as the string. Other values pass as they
-  // are, wrong types included, for the injector to refuse with its message.
-  const count = (times === "Infinity" ? Number.POSITIVE_INFINITY : (times ?? 1)) as number;
+  const count = fromJsonTimes(times ?? 1) as number;
   const fault: FaultRequest = { operation: operation as PlantStoreOperation };
   if (fails) {
     fault.failure = {
@@ -120,7 +128,7 @@ export function parseResponseBody(
   }
   const { operation, times, ...answer } = body as Record<string, unknown>;
   if (operation === undefined) {
-    return badRequest("operation is required: listPlants or createPlant.");
+    return badRequest(OPERATION_REQUIRED);
   }
   const unknown = Object.keys(body).find((name) => !RESPONSE_FIELDS.has(name));
   if (unknown !== undefined) {
@@ -128,7 +136,7 @@ export function parseResponseBody(
       `${unknown} is not a field of a scripted answer; use ${[...RESPONSE_FIELDS].join(", ")}.`,
     );
   }
-  if (times !== undefined) answer.times = times === "Infinity" ? Number.POSITIVE_INFINITY : times;
+  if (times !== undefined) answer.times = fromJsonTimes(times);
   return { ok: true, value: { operation: operation as PlantStoreOperation, answer } };
 }
 

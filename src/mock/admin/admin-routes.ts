@@ -6,6 +6,8 @@ import {
   FILTER_STATUS_RULE,
   isFilterStatus,
   isOperation,
+  NO_OPERATION,
+  OPERATIONS,
   type RequestFilter,
 } from "../../contract/journal-entries.js";
 import { errorAnswer } from "../answers.js";
@@ -122,10 +124,10 @@ export function parseFilterQuery(search: string): RequestFilter | string {
   }
   const operation = params.get("operation");
   if (operation !== null) {
-    if (operation !== "none" && !isOperation(operation)) {
-      return "operation must be listPlants, createPlant or none.";
+    if (operation !== NO_OPERATION && !isOperation(operation)) {
+      return `operation must be ${OPERATIONS.join(", ")} or ${NO_OPERATION}.`;
     }
-    filter.operation = operation === "none" ? null : operation;
+    filter.operation = operation === NO_OPERATION ? null : operation;
   }
   const status = params.get("status");
   if (status !== null) {
