@@ -7,7 +7,7 @@ import { errorBody } from "./answers.js";
 import type { HeaderRecord } from "./core-types.js";
 import { checkFailureHeaders } from "./failure-headers.js";
 import type { ScriptedBy } from "./journal.js";
-import type { PlantStoreErrorBody, PlantStoreOperation } from "./types.js";
+import type { PlantStoreOperation } from "./types.js";
 
 /** An answer waiting in an operation's queue, body already serialised. */
 export interface ScriptedAnswer {

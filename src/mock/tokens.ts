@@ -18,7 +18,12 @@ export function isSandboxToken(token: string): boolean {
  * carry the sandbox prefix: a `psb_` token is answered only by its live sandbox, so one given
  * here could never be used. The value is not printed: it may be a real secret.
  */
-export function refuseSandboxPrefix(token: string, name: string): void {
+/**
+ * A configured token: a bearer token, and not one a sandbox would own. `name` starts each
+ * message; only the rule is printed, never the value, which may be a real secret.
+ */
+export function checkToken(token: unknown, name: string): asserts token is string {
+  if (!isBearerToken(token)) throw new TypeError(`${name} must be ${BEARER_TOKEN_RULE}.`);
   if (!isSandboxToken(token)) return;
   throw new RangeError(
     `${name} must not start with "${SANDBOX_TOKEN_PREFIX}": that prefix marks sandbox tokens, which only their own sandbox answers.`,
@@ -40,12 +45,7 @@ export function checkTokens(tokens: unknown, name = "tokens"): readonly string[]
       `${name} must hold at least one token; leave ${name} out for the default.`,
     );
   }
-  for (const [index, token] of tokens.entries()) {
-    if (!isBearerToken(token)) {
-      throw new TypeError(`${name}[${index}] must be ${BEARER_TOKEN_RULE}.`);
-    }
-    refuseSandboxPrefix(token, `${name}[${index}]`);
-  }
+  for (const [index, token] of tokens.entries()) checkToken(token, `${name}[${index}]`);
   return Object.freeze([...tokens]);
 }
 

@@ -1,21 +1,5 @@
-// Who may use the admin endpoints. The `admin` option turns them on, open or behind their own
-// bearer token (never one of the API tokens; the admin token never opens the API either).
-// With a token, the token is the proof, wherever the request came from. Without one they act
-// for whoever reaches them, so they must tell a local tool from a web page the developer
-// happens to have open. Two doors stay shut:
-// - DNS rebinding: a page whose name resolves to 127.0.0.1 is same-origin with the server,
-//   but its Host header is its own name. Without a token only loopback hosts are answered
-//   (Vite's dev server does the same); on the fetch adapter the URL's host, so a Worker at
-//   https://plants.example.workers.dev cannot serve an open admin either.
-// - Cross-site requests: a "simple" request (a no-cors fetch, a form, sendBeacon, an <img>)
-//   is sent without a preflight, and a cross-origin redirect carries `Origin: null`.
-//   Browsers mark every such request with Origin and/or Sec-Fetch-Site; curl and the admin
-//   client send neither.
-// Runtime-neutral (no node:net), so the server's start check and the core's per-request
-// check share one loopback rule.
-import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import type { CoreRequest } from "../core-types.js";
-import { createBearerAuth, refuseSandboxPrefix } from "../tokens.js";
+import { checkToken, createBearerAuth } from "../tokens.js";
 
 /** `true`: the admin endpoints, open. `{ token }`: they require `Authorization: Bearer <token>`. */
 export type PlantStoreAdminOption = boolean | { token?: string | undefined };
@@ -40,8 +24,7 @@ export function checkAdminOption(value: unknown): CheckedAdminOption | undefined
   const token = (value as { token?: unknown }).token;
   if (token === undefined) return { token: undefined };
   // Only the rule is printed, never the value: it may be a real secret.
-  if (!isBearerToken(token)) throw new TypeError(`admin.token must be ${BEARER_TOKEN_RULE}.`);
-  refuseSandboxPrefix(token, "admin.token");
+  checkToken(token, "admin.token");
   return { token };
 }
 

@@ -1,12 +1,11 @@
 // The command line of plant-store-mock: its flags, read and checked by the rules of the options
 // they set, and where the tokens come from (flags or the environment).
 import { parseFlags } from "../../cli/command-line.js";
-import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
 import { checkCorsOrigin } from "../../mock/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
-import { refuseSandboxPrefix } from "../../mock/tokens.js";
+import { checkToken } from "../../mock/tokens.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
@@ -14,9 +13,6 @@ import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
 export const DEFAULT_PORT = 4010;
 
 export type TokenSource = "--token" | "PLANT_STORE_TOKENS" | "demo";
-
-// Only the rule is printed, never the offending value: it may be a real secret.
-const TOKEN_RULE = `must be ${BEARER_TOKEN_RULE}.`;
 
 export type CliCommand =
   | { kind: "help" }
@@ -109,8 +105,7 @@ function readTokens(
   fromEnv: string | undefined,
 ): { tokens: string[]; source: TokenSource } {
   if (flags !== undefined) {
-    if (!flags.every(isBearerToken)) throw new TypeError(`--token ${TOKEN_RULE}`);
-    for (const flag of flags) refuseSandboxPrefix(flag, "--token");
+    for (const flag of flags) checkToken(flag, "--token");
     return { tokens: flags, source: "--token" };
   }
   // Unset or blank is the demo token; anything else is a list, and an empty entry in it
@@ -124,11 +119,7 @@ function readTokens(
       "PLANT_STORE_TOKENS: an entry of the comma-separated list is empty; remove the extra comma.",
     );
   }
-  if (!listed.every(isBearerToken)) {
-    throw new TypeError(`PLANT_STORE_TOKENS: every comma-separated token ${TOKEN_RULE}`);
-  }
-  for (const token of listed)
-    refuseSandboxPrefix(token, "PLANT_STORE_TOKENS: every comma-separated token");
+  for (const token of listed) checkToken(token, "PLANT_STORE_TOKENS: every comma-separated token");
   return { tokens: listed, source: "PLANT_STORE_TOKENS" };
 }
 
@@ -153,14 +144,12 @@ function readAdminFlags(
   const on = values.admin === true || flag !== undefined;
   if (!on) return { admin: undefined, adminTokenSource: undefined };
   if (flag !== undefined) {
-    if (!isBearerToken(flag)) throw new TypeError(`--admin-token ${TOKEN_RULE}`);
-    refuseSandboxPrefix(flag, "--admin-token");
+    checkToken(flag, "--admin-token");
     return { admin: { token: flag }, adminTokenSource: "--admin-token" };
   }
   const fromEnv = env.PLANT_STORE_ADMIN_TOKEN?.trim() ?? "";
   if (fromEnv !== "") {
-    if (!isBearerToken(fromEnv)) throw new TypeError(`PLANT_STORE_ADMIN_TOKEN ${TOKEN_RULE}`);
-    refuseSandboxPrefix(fromEnv, "PLANT_STORE_ADMIN_TOKEN");
+    checkToken(fromEnv, "PLANT_STORE_ADMIN_TOKEN");
     return { admin: { token: fromEnv }, adminTokenSource: "PLANT_STORE_ADMIN_TOKEN" };
   }
   if (openAdminProblem(host, true, undefined) !== undefined) {
