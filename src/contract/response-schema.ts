@@ -10,6 +10,11 @@ export type OperationId = keyof typeof responseValidators;
 /** The validator of each media type a response declares; empty when it has no body. */
 export type ResponseBodies = Readonly<Record<string, BodyValidator>>;
 
+/** The response keys ("200", "4XX", "default") openapi.yaml declares for `operation`, in its order. */
+export function declaredResponseKeys(operation: OperationId): string[] {
+  return Object.keys(responseValidators[operation]);
+}
+
 /**
  * The response openapi.yaml declares for `status`: the status itself, else its range ("5XX"),
  * else "default"; `undefined` when none covers it.

@@ -1,33 +1,22 @@
 // Coverage of the contract: for each operation, the answers openapi.yaml declares (read from
-// the generated document, so a status added to the spec is a row here without another edit)
+// the validators generated from it, so a status added to the spec is a row here without another edit)
 // and how many of each the requests got. A suite-wide figure: kept across clearRequests() and
 // reset(), until clearCoverage(). Answers a scenario scripted count (a failNext 409 exercises
 // the app's 409 path); a request that got no answer (status 0) does not.
-import { openApiDocument } from "../contract/generated/openapi-document.js";
 import {
   type CoverageRow,
-  isOperation,
+  OPERATIONS,
   type PlantStoreCoverage,
   type PlantStoreOperation,
 } from "../contract/journal-entries.js";
+import { declaredResponseKeys } from "../contract/response-schema.js";
 
 type ResponseKey = number | "default";
 
 /** Each operation of openapi.yaml with its response keys, in the document's order. */
-export const CONTRACT_ANSWERS: ReadonlyMap<PlantStoreOperation, readonly ResponseKey[]> =
-  readContractAnswers(openApiDocument.paths);
-
-function readContractAnswers(paths: object): Map<PlantStoreOperation, ResponseKey[]> {
-  const answers = new Map<PlantStoreOperation, ResponseKey[]>();
-  for (const pathItem of Object.values(paths) as Record<string, unknown>[]) {
-    for (const operation of Object.values(pathItem)) {
-      const { operationId, responses } = operation as { operationId?: unknown; responses?: object };
-      if (!isOperation(operationId) || responses === undefined) continue;
-      answers.set(operationId, Object.keys(responses).map(toResponseKey));
-    }
-  }
-  return answers;
-}
+const CONTRACT_ANSWERS: ReadonlyMap<PlantStoreOperation, readonly ResponseKey[]> = new Map(
+  OPERATIONS.map((operation) => [operation, declaredResponseKeys(operation).map(toResponseKey)]),
+);
 
 function toResponseKey(key: string): ResponseKey {
   if (key === "default") return key;
