@@ -89,11 +89,8 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
       },
       async respondNext(operation, answer) {
         checkOptionsObject(answer, "respondNext: ");
-        const { times, headers, ...rest } = answer;
-        // A Headers has no own enumerable properties: JSON would send it as {}. JSON leaves an
-        // undefined field out, as the server expects of an option not given.
-        const plain = headers instanceof Headers ? Object.fromEntries(headers) : headers;
-        const scripted = { operation, ...rest, headers: plain, ...timesField(times) };
+        const { times, ...rest } = answer;
+        const scripted = { operation, ...rest, ...timesField(times) };
         await call("POST", `${prefix}responses`, scripted, "respondNext");
       },
       async chaos(options) {
@@ -193,12 +190,16 @@ function answeredByApi(response: Response): boolean {
 }
 
 /**
- * The request body as JSON. A BigInt or a cycle cannot be sent: a TypeError naming the
- * method, not the connection error a failing fetch would otherwise be reported as.
+ * The request body as JSON, a `Headers` (which the in-process verbs take as headers) as its
+ * entries: it has no own properties, so JSON would send `{}`. A BigInt or a cycle cannot be
+ * sent: a TypeError naming the method, not the connection error a failing fetch would
+ * otherwise be reported as. JSON leaves an undefined field out, as the server expects.
  */
 function jsonBody(value: unknown, verb: string): string {
   try {
-    return JSON.stringify(value);
+    return JSON.stringify(value, (_key, part: unknown) =>
+      part instanceof Headers ? Object.fromEntries(part) : part,
+    );
   } catch (error) {
     const reason = error instanceof Error ? `: ${error.message}` : "";
     throw new TypeError(

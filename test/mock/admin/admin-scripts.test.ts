@@ -136,6 +136,16 @@ describe("POST /__admin/responses", () => {
   });
 });
 
+describe("the admin client's failNext", () => {
+  it("sends a Headers given by a JavaScript caller as its entries, not as {}", async () => {
+    const admin = createPlantStoreAdmin({ baseUrl: server.url });
+    const headers = new Headers({ "retry-after": "7" });
+    await admin.failNext("listPlants", { status: 503, headers } as never);
+    const answer = await api();
+    expect([answer.status, answer.headers.get("retry-after")]).toEqual([503, "7"]);
+  });
+});
+
 describe("the admin client's respondNext", () => {
   it("scripts the server and a sandbox, and rejects with the server's 400", async () => {
     const admin = createPlantStoreAdmin({ baseUrl: server.url });
