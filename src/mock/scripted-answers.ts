@@ -29,19 +29,22 @@ export function errorPending(
   return { by, status, body: errorBody(status, message), headers };
 }
 
-/** True when openapi.yaml lets `operation` answer `status` by its own key, a range or `default`. */
-function isAllowed(operation: PlantStoreOperation, status: number): boolean {
-  if (!(status >= 100 && status <= 599)) return false;
+/**
+ * The response openapi.yaml lets `operation` answer `status` with (its own key, a range or
+ * `default`), or `undefined` when it allows none.
+ */
+function allowedResponse(operation: PlantStoreOperation, status: number) {
+  if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return undefined;
   const response = responseFor(operation, status);
   // `default` stands for the failures the spec does not list, never for an unlisted success.
-  return response !== undefined && (response.key !== "default" || status >= 400);
+  return response?.key !== "default" || status >= 400 ? response : undefined;
 }
 
 /** The statuses `operation` may answer, for messages: "200, or 400 to 599". */
 function allowedStatuses(operation: PlantStoreOperation): string {
   const listed: string[] = [];
   for (let status = 100; status <= 399; status++) {
-    if (isAllowed(operation, status)) listed.push(String(status));
+    if (allowedResponse(operation, status) !== undefined) listed.push(String(status));
   }
   return listed.length === 0 ? "400 to 599" : `${listed.join(", ")}, or 400 to 599`;
 }
@@ -53,13 +56,12 @@ export function checkRespondAnswer(
   prefix: string,
 ): ScriptedAnswer {
   const { status } = answer;
-  const statusRule = `${prefix}status must be a status openapi.yaml declares for ${operation}: ${allowedStatuses(operation)}.`;
-  if (typeof status !== "number") throw new TypeError(statusRule);
-  if (!(Number.isInteger(status) && status >= 100 && status <= 599)) {
-    throw new RangeError(statusRule);
+  const response = typeof status === "number" ? allowedResponse(operation, status) : undefined;
+  if (typeof status !== "number" || response === undefined) {
+    // Built only for a refusal: listing the statuses walks every one below 400.
+    const rule = `${prefix}status must be a status openapi.yaml declares for ${operation}: ${allowedStatuses(operation)}.`;
+    throw typeof status === "number" ? new RangeError(rule) : new TypeError(rule);
   }
-  const response = isAllowed(operation, status) ? responseFor(operation, status) : undefined;
-  if (response === undefined) throw new RangeError(statusRule);
 
   const headers = checkFailureHeaders(answer.headers, prefix);
   if (Object.hasOwn(headers, "content-type")) {
@@ -152,7 +154,7 @@ export function preferredAnswer(
   const code = PREFER_CODE.exec(prefer)?.[1];
   if (code === undefined) return undefined;
   const status = Number(code);
-  if (status < 400 || !isAllowed(operation, status)) return undefined;
+  if (status < 400 || allowedResponse(operation, status) === undefined) return undefined;
   const message = `${operation} answered ${status} because the request asked for it (Prefer: code=${status}).`;
   return errorPending("prefer", operation, status, message);
 }
