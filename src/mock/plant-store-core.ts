@@ -164,23 +164,22 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     auth: AuthResult,
     world: SandboxWorld,
   ): Promise<CoreAnswer> {
-    const method = request.method;
-
     if (!auth.ok) {
       const challenge = auth.invalidToken ? WWW_AUTHENTICATE_INVALID : WWW_AUTHENTICATE;
       return errorAnswer(401, auth.message, jsonHeaders, { "www-authenticate": challenge });
     }
     record.token = auth.token;
 
-    if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
-    if (method !== "GET" && method !== "POST") {
+    // The route is the operation the journal filed the request under (operationOf).
+    const operation = record.operation;
+    if (operation === null) {
+      if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
       // Any token is a valid method name: `curl -X <token>` must not see it echoed.
-      const shown = redactWord(method, secrets.with([auth.token]));
+      const shown = redactWord(request.method, secrets.with([auth.token]));
       const message = `The ${shown} method is not allowed on ${plantsPath}; use GET or POST.`;
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }
 
-    const operation = record.operation as PlantStoreOperation;
     const delay = world.faults.takeDelay(operation);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const scenario = scriptedAnswer(world.faults, operation, request);
