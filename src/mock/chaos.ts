@@ -6,14 +6,8 @@
 import { isOperation } from "../contract/journal-entries.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
+import { checkFailureFields, type FailureFields } from "./failure-headers.js";
 import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "./types.js";
-
-/** An Error answer's status, message and headers, checked (failNext, chaos); `message` undefined: the default sentence. */
-export interface FailureFields {
-  status: number;
-  message: string | undefined;
-  headers: Record<string, string>;
-}
 
 /** Chaos as set: whom it applies to, what it picks from, and its generator. */
 export interface ChaosPlan {
@@ -22,9 +16,6 @@ export interface ChaosPlan {
   readonly failures: readonly (BreakKind | FailureFields)[];
   readonly random: () => number;
 }
-
-/** failNext's own checks of status, message and headers, lent by faults.ts (no import circle). */
-export type FailureCheck = (failure: FailNextOptions, prefix: string) => FailureFields;
 
 const CHAOS_OPTIONS = {
   rate: true,
@@ -39,11 +30,7 @@ const FAILURE_OPTIONS = { status: true, message: true, headers: true } satisfies
 const MAX_SEED = 2 ** 32 - 1;
 
 /** `prefix` starts every message: "chaos: " in process, nothing for the admin body. */
-export function checkChaos(
-  options: unknown,
-  prefix: string,
-  checkFailure: FailureCheck,
-): ChaosPlan {
+export function checkChaos(options: unknown, prefix: string): ChaosPlan {
   checkOptionNames(options, CHAOS_OPTIONS, prefix);
   const { rate, seed, failures, operations } = options as Record<string, unknown>;
 
@@ -69,7 +56,7 @@ export function checkChaos(
       return failure as BreakKind;
     }
     checkOptionNames(failure, FAILURE_OPTIONS, `${at}: `);
-    return checkFailure(failure as FailNextOptions, `${at}.`);
+    return checkFailureFields(failure as FailNextOptions, `${at}.`);
   });
 
   return {

@@ -1,7 +1,38 @@
-// The extra headers of a `failNext` answer. Checked when the scenario is set: a name or
-// value HTTP cannot carry would otherwise surface later, as a 500 from whichever adapter
-// writes the answer. Names are lower-cased so `Content-Type` replaces the answer's own
-// content-type instead of being sent next to it.
+// The fields of a scripted Error answer (failNext, chaos's failures): its status, message and
+// extra headers. Checked when the scenario is set: a name or value HTTP cannot carry would
+// otherwise surface later, as a 500 from whichever adapter writes the answer. Header names are
+// lower-cased so `Content-Type` replaces the answer's own content-type instead of being sent
+// next to it.
+import type { FailNextOptions } from "./types.js";
+
+/** An Error answer's status, message and headers, checked; `message` undefined: the default sentence. */
+export interface FailureFields {
+  status: number;
+  message: string | undefined;
+  headers: Record<string, string>;
+}
+
+const DEFAULT_FAILURE_STATUS = 500;
+
+/** The status, message and headers of an Error answer; `prefix` starts every message. */
+export function checkFailureFields(options: FailNextOptions, prefix: string): FailureFields {
+  const status = checkStatus(options.status, prefix);
+  const { message } = options;
+  if (message !== undefined && typeof message !== "string") {
+    throw new TypeError(`${prefix}message must be a string.`);
+  }
+  // The Error body promises a message a person can read; "" would answer nothing.
+  if (message === "") throw new RangeError(`${prefix}message must not be empty.`);
+  return { status, message, headers: checkFailureHeaders(options.headers, prefix) };
+}
+
+function checkStatus(status: unknown, prefix: string): number {
+  if (status === undefined) return DEFAULT_FAILURE_STATUS;
+  const message = `${prefix}status must be an integer from 400 to 599.`;
+  if (typeof status !== "number") throw new TypeError(message);
+  if (!(Number.isInteger(status) && status >= 400 && status <= 599)) throw new RangeError(message);
+  return status;
+}
 
 // RFC 9110 token: the characters a field name may use.
 const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

@@ -5,12 +5,13 @@
 // Every argument is checked when the scenario is set, so a mistake fails in the test that made
 // it rather than as a strange answer later.
 
+import { isOperation } from "../contract/journal-entries.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import type { HangShutdown } from "./broken-answers.js";
-import { type ChaosPlan, checkChaos, drawChaos, type FailureFields } from "./chaos.js";
+import { type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
-import { checkFailureHeaders } from "./failure-headers.js";
+import { checkFailureFields } from "./failure-headers.js";
 import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
 import type {
   BreakNextOptions,
@@ -111,7 +112,6 @@ const RESPOND_NEXT_OPTIONS = {
   times: true,
 } satisfies Record<"status" | "body" | keyof RespondNextExtras, true>;
 /** `failNext(operation)` alone: the server failing as servers do. */
-const DEFAULT_FAILURE_STATUS = 500;
 
 /** `shutdown`: closed when the server closes, so no hang can hold its close back. */
 export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
@@ -209,7 +209,7 @@ export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
   };
 
   function setChaos(options: object | null, words = OVER_HTTP): void {
-    chaos = options === null ? undefined : checkChaos(options, words.prefix, checkFailureFields);
+    chaos = options === null ? undefined : checkChaos(options, words.prefix);
   }
 
   function hang(): Promise<void> {
@@ -238,18 +238,6 @@ function checkFailure(
     value: errorPending("failNext", operation, status, message, headers),
     remaining: checkTimes(options.times, words),
   };
-}
-
-/** The status, message and headers of an Error answer (failNext, chaos's failures). */
-function checkFailureFields(options: FailNextOptions, prefix: string): FailureFields {
-  const status = checkStatus(options.status, prefix);
-  const { message } = options;
-  if (message !== undefined && typeof message !== "string") {
-    throw new TypeError(`${prefix}message must be a string.`);
-  }
-  // The Error body promises a message a person can read; "" would answer nothing.
-  if (message === "") throw new RangeError(`${prefix}message must not be empty.`);
-  return { status, message, headers: checkFailureHeaders(options.headers, prefix) };
 }
 
 function checkResponse(
@@ -296,21 +284,13 @@ function checkCall(
   known: Record<string, true>,
   { prefix }: FaultWords,
 ): string {
-  if (!OPERATIONS.includes(operation)) {
+  if (!isOperation(operation)) {
     throw new TypeError(
-      `${prefix}unknown operation "${operation}"; use listPlants or createPlant.`,
+      `${prefix}unknown operation "${operation}"; use ${OPERATIONS.join(" or ")}.`,
     );
   }
   checkOptionNames(options, known, prefix);
   return prefix;
-}
-
-function checkStatus(status: unknown, prefix: string): number {
-  if (status === undefined) return DEFAULT_FAILURE_STATUS;
-  const message = `${prefix}status must be an integer from 400 to 599.`;
-  if (typeof status !== "number") throw new TypeError(message);
-  if (!(Number.isInteger(status) && status >= 400 && status <= 599)) throw new RangeError(message);
-  return status;
 }
 
 function checkTimes(times: unknown, words: FaultWords): number {

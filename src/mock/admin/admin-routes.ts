@@ -113,7 +113,7 @@ function filtered(request: CoreRequest, list: (filter: RequestFilter) => unknown
  * `?operation=createPlant&status=400` (`operation=none`: the requests of no operation) as a
  * filter, or the message of a 400. Names are not echoed: a client may have put a token there.
  */
-export function parseFilterQuery(search: string): RequestFilter | string {
+function parseFilterQuery(search: string): RequestFilter | string {
   const filter: RequestFilter = {};
   const params = new URLSearchParams(search);
   for (const name of new Set(params.keys())) {
