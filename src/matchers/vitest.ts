@@ -72,7 +72,9 @@ export class PlantStoreCoverageReporter {
   /** Vitest calls it as each run starts. */
   onTestRunStart(): void {
     // In watch mode each run reports on its own files only.
-    for (const name of this.#recorded()) rmSync(join(this.#folder ?? "", name));
+    const folder = this.#folder;
+    if (folder === undefined) return;
+    for (const name of this.#recorded()) rmSync(join(folder, name));
   }
 
   /** Vitest calls it as each run ends: prints the merged report. */

@@ -96,16 +96,12 @@ const CANONICAL_INT = /^(?:0|[1-9][0-9]{0,9})$/;
 export type LimitResult = { ok: true; limit: number | undefined } | { ok: false; message: string };
 
 const NO_LIMIT: LimitResult = { ok: true, limit: undefined };
-// What nearly every list sends ("?limit=10"): with no "&", "%" or "+" in it, its one value is
-// the text after "=" as it stands, which is what URLSearchParams would decode it to.
-const ONLY_LIMIT = /^\?limit=([^&%+]*)$/;
 
 /** Reads `limit` from a URL's search string ("" or "?..."); other parameters are ignored. */
 export function parseLimitParam(search: string): LimitResult {
   // Fast path for the common request; a percent-encoded name still goes the full way.
   if (search === "" || (!search.includes("limit") && !search.includes("%"))) return NO_LIMIT;
-  const only = ONLY_LIMIT.exec(search);
-  const values = only === null ? new URLSearchParams(search).getAll("limit") : [only[1] as string];
+  const values = new URLSearchParams(search).getAll("limit");
   if (values.length === 0) return NO_LIMIT;
   if (values.length > 1) return { ok: false, message: LIMIT_REPEATED_MESSAGE };
   const raw = values[0] as string;
