@@ -4,7 +4,7 @@
 import type { Forwardable } from "../client/types.js";
 import type { components } from "../contract/generated/openapi-admin.js";
 import type { RequestFilter } from "../contract/journal-entries.js";
-import type { RespondNextAnswer } from "../mock/types.js";
+import type { ErrorStatus, RespondNextAnswer } from "../mock/types.js";
 
 export type { components, RespondNextAnswer };
 
@@ -45,7 +45,9 @@ export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;
 
 /** What the failing call(s) answer, for {@link PlantStoreAdmin.failNext}. */
 export interface AdminFailNextOptions
-  extends Forwardable<Pick<components["schemas"]["Fault"], "status" | "message" | "headers">> {
+  extends Forwardable<Pick<components["schemas"]["Fault"], "message" | "headers">> {
+  /** HTTP status of the simulated failure, 400 to 599 (another number does not compile); default 500. */
+  status?: ErrorStatus | undefined;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
 }
@@ -63,7 +65,7 @@ type ChaosBody = components["schemas"]["Chaos"];
 /** What {@link PlantStoreAdmin.chaos} does: the same as the in-process `chaos`. */
 export interface AdminChaosOptions extends Forwardable<Omit<ChaosBody, "failures" | "operations">> {
   /** What a failing call gets, each as likely as the others: `{ status, message?, headers? }` or a break kind. */
-  failures: readonly ChaosBody["failures"][number][];
+  failures: readonly (AdminBreakKind | Omit<AdminFailNextOptions, "times">)[];
   /** The operations it applies to; default both. */
   operations?: readonly NonNullable<ChaosBody["operations"]>[number][] | undefined;
 }

@@ -26,7 +26,7 @@ export { OPERATIONS } from "../contract/journal-entries.js";
 
 export type BodyResult =
   | { ok: true; text: string }
-  | { ok: false; reason: "too-large" | "invalid-utf8" | "already-read" };
+  | { ok: false; reason: "too-large" | "invalid-utf8" | "already-read" | "client-gone" };
 
 export interface CoreRequest {
   /** The method as received, such as "GET". */
@@ -46,11 +46,17 @@ export interface CoreRequest {
   /**
    * Reads the body as UTF-8 text. More than `maxBytes` (declared or received) is
    * "too-large" without reading the rest; bytes that are not UTF-8 are "invalid-utf8"; a
-   * body something else consumed before the core got the request is "already-read".
+   * body something else consumed before the core got the request is "already-read"; a client
+   * that goes away before its body ends is "client-gone".
    */
   readBody(maxBytes: number): Promise<BodyResult>;
   /** True once the client has gone away; a create it sent is then not stored. */
   clientGone(): boolean;
+  /**
+   * Runs `listener` once when the client goes away (aborts, closes the connection) before it is
+   * answered, so a waiting request ends with it; returns what unregisters it.
+   */
+  onClientGone(listener: () => void): () => void;
 }
 
 /** Response headers by lower-case name. */
@@ -67,11 +73,10 @@ export interface CoreAnswer {
 
 /**
  * How an adapter breaks an answer, each as its runtime can: `network-error` drops the
- * connection with no answer at all (the status is 0); `hang` sends nothing until `dropped`
- * resolves, then drops it the same way; `truncated` sends the status, the headers and the first
- * `cutAt` bytes (UTF-8) of `body`, then drops the connection.
+ * connection with no answer at all (the status is 0: a break, a hang once it ends, a request
+ * whose wait was ended or whose client went away); `truncated` sends the status, the headers
+ * and the first `cutAt` bytes (UTF-8) of `body`, then drops the connection.
  */
 export type BrokenDelivery =
   | { readonly kind: "network-error" }
-  | { readonly kind: "hang"; readonly dropped: Promise<void> }
   | { readonly kind: "truncated"; readonly cutAt: number };

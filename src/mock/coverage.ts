@@ -1,8 +1,9 @@
 // Coverage of the contract: for each operation, the answers openapi.yaml declares (read from
 // the validators generated from it, so a status added to the spec is a row here without another edit)
 // and how many of each the requests got. A suite-wide figure: kept across clearRequests() and
-// reset(), until clearCoverage(). Answers a scenario scripted count (a failNext 409 exercises
-// the app's 409 path); a request that got no answer (status 0) does not.
+// reset(), until clearCoverage(); a sandbox counts into its own rows and into the suite's (the
+// set's), closed or not. Answers a scenario scripted count (a failNext 409 exercises the app's
+// 409 path); a request that got no answer (status 0) does not.
 import {
   type CoverageRow,
   OPERATIONS,
@@ -33,13 +34,15 @@ export interface CoverageCounter extends PlantStoreCoverage {
   count(operation: PlantStoreOperation, status: number): void;
 }
 
-export function createCoverageCounter(): CoverageCounter {
+/** `suite`: a counter every answer counted here is counted in too (a sandbox's, the set's). */
+export function createCoverageCounter(suite?: CoverageCounter): CoverageCounter {
   // Per operation, by response key: counted on every request, so no key string is built.
   let counts = new Map<PlantStoreOperation, Map<ResponseKey, number>>();
 
   return {
     count(operation, status) {
       if (status === 0) return;
+      suite?.count(operation, status);
       const declared = CONTRACT_ANSWERS.get(operation) ?? [];
       const key = declared.includes(status) ? status : "default";
       const byKey = counts.get(operation) ?? new Map<ResponseKey, number>();

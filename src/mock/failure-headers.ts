@@ -40,8 +40,20 @@ const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // disagree on it: node:http writes "é" as UTF-8 bytes while fetch's Headers keeps it as
 // one Latin-1 byte, so a client would read different text from each. Refused instead.
 const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
-// The adapters frame the body; a scenario that changed these would corrupt the connection.
-const FRAMING = new Set(["content-length", "transfer-encoding", "connection"]);
+// How the body is framed, encoded and carried is the server's to say: a scripted
+// `Content-Encoding: gzip` on plain JSON is an answer no HTTP client can decode (in-process
+// clients would read it anyway), and a changed length or connection corrupts the connection.
+const FRAMING = new Set([
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "upgrade",
+]);
 
 /** `prefix` starts every message: "failNext: " in process, nothing for the admin body. */
 export function checkFailureHeaders(headers: unknown, prefix: string): Record<string, string> {
@@ -61,7 +73,9 @@ export function checkFailureHeaders(headers: unknown, prefix: string): Record<st
     }
     const lower = name.toLowerCase();
     if (FRAMING.has(lower)) {
-      throw new TypeError(`${prefix}headers: ${shown} cannot be set; the server frames the body.`);
+      throw new TypeError(
+        `${prefix}headers: ${shown} cannot be set; the server frames and encodes the body itself.`,
+      );
     }
     if (Object.hasOwn(checked, lower)) {
       throw new TypeError(`${prefix}headers: ${shown} is given twice (names ignore case).`);

@@ -3,16 +3,21 @@
 // set (failNext, respondNext and breakNext share one queue, so failNext then breakNext fails one
 // call, then breaks the next).
 // Every argument is checked when the scenario is set, so a mistake fails in the test that made
-// it rather than as a strange answer later.
+// it rather than as a strange answer later. A request takes its whole scenario when it arrives
+// (`decide`), and the requests that then wait are this world's to end (`clearFaults`).
 
 import { isOperation } from "../contract/journal-entries.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
-import type { HangShutdown } from "./broken-answers.js";
 import { type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
 import { checkFailureFields } from "./failure-headers.js";
-import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
+import {
+  checkRespondAnswer,
+  errorPending,
+  preferredAnswer,
+  type ScriptedAnswer,
+} from "./scripted-answers.js";
 import type {
   BreakNextOptions,
   DelayNextOptions,
@@ -21,20 +26,26 @@ import type {
   PlantStoreOperation,
   RespondNextExtras,
 } from "./types.js";
+import { createWaitingRequests, type Shutdown, type WaitingRequests } from "./waiting-requests.js";
 
 /** A call breakNext (or chaos) breaks, in the same queue as the other scripted answers. */
 export interface PendingBreak {
   by: "breakNext" | "chaos";
   break: BreakKind;
-  /**
-   * A hang's end (see `hang()`), taken with the break: a clearFaults() right after the request
-   * arrived still ends it, even though the core reaches the answer later.
-   */
-  dropped?: Promise<void>;
 }
 
 /** What the next call of an operation answers instead of the contract's own answer. */
 export type PendingAnswer = ScriptedAnswer | PendingBreak;
+
+/** What a request takes from its world's scenarios when it arrives, as one decision. */
+export interface ScenarioDecision {
+  /** How long it waits before it is answered: a delayNext, `Infinity` for a hang, else 0. */
+  waitMs: number;
+  /** What answers it instead of the contract's rules, if anything does. */
+  answer: PendingAnswer | undefined;
+}
+
+const NO_SCENARIO: ScenarioDecision = Object.freeze({ waitMs: 0, answer: undefined });
 
 interface Queued<T> {
   value: T;
@@ -79,21 +90,19 @@ export interface FaultInjector extends PlantStoreFaults {
    * is queued (POST /__admin/faults); messages use the admin body's words by default.
    */
   addFault(operation: PlantStoreOperation, fault: FaultSet, words?: FaultWords): void;
-  /** Takes the next delay (ms) for `operation`, or 0. */
-  takeDelay(operation: PlantStoreOperation): number;
   /** chaos with the admin body's words (PUT /__admin/chaos). */
   setChaos(options: object | null, words?: FaultWords): void;
-  /** What chaos does to this call of `operation`, if it is on and draws a failure. */
-  takeChaos(operation: PlantStoreOperation): PendingAnswer | undefined;
   /** respondNext with the admin body's words (POST /__admin/responses). */
   addResponse(operation: PlantStoreOperation, answer: object, words?: FaultWords): void;
-  /** Takes the next scripted answer (failNext, respondNext, breakNext) for `operation`, or undefined. */
-  takeFailure(operation: PlantStoreOperation): PendingAnswer | undefined;
   /**
-   * Resolves when a hanging request must end: at the next `clearFaults()` (a reset clears
-   * them too), or when `shutdown` closes, which also makes every later hang end at once.
+   * Everything that shapes the answer of a call of `operation` that has just arrived, taken at
+   * once: its delay, then a queued answer (failNext, respondNext, breakNext), else the request's
+   * own `Prefer: code=N` (`prefer`: the header), else a chaos draw, which is made only for calls
+   * nothing else answered, so its sequence follows the requests it saw.
    */
-  hang(): Promise<void>;
+  decide(operation: PlantStoreOperation, prefer: string | null): ScenarioDecision;
+  /** Waits out a decision's `waitMs` in this world; `clearFaults()` ends every such wait. */
+  wait: WaitingRequests["wait"];
 }
 
 // `satisfies` keeps these lists complete: a new option does not compile until it is listed.
@@ -113,18 +122,14 @@ const RESPOND_NEXT_OPTIONS = {
 } satisfies Record<"status" | "body" | keyof RespondNextExtras, true>;
 /** `failNext(operation)` alone: the server failing as servers do. */
 
-/** `shutdown`: closed when the server closes, so no hang can hold its close back. */
-export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
+/** `shutdown`: closed when the server closes, so no waiting request can hold its close back. */
+export function createFaultInjector(shutdown: Shutdown): FaultInjector {
   // failNext, respondNext and breakNext share one queue: answers come in the order they were set.
   const failures = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
   const delays = new Map<PlantStoreOperation, Queued<number>[]>();
-  // Each hanging request's way out; clearFaults() and the shutdown take them all.
-  const hanging = new Set<() => void>();
-  const dropHangs = () => {
-    for (const drop of hanging) drop();
-  };
+  const waiting = createWaitingRequests(shutdown);
   let chaos: ChaosPlan | undefined;
-  // Lets the hot path skip both lookups when no scenario is set, which is nearly always.
+  // Lets the hot path skip every lookup when no scenario is set, which is nearly always.
   let pending = 0;
 
   function take<T>(queues: Map<PlantStoreOperation, Queued<T>[]>, operation: PlantStoreOperation) {
@@ -180,50 +185,34 @@ export function createFaultInjector(shutdown?: HangShutdown): FaultInjector {
       setChaos(options, IN_PROCESS.chaos);
     },
     setChaos,
-    takeChaos(operation) {
-      const drawn = chaos === undefined ? undefined : drawChaos(chaos, operation);
-      if (drawn === undefined) return undefined;
-      if (typeof drawn === "string") {
-        return { by: "chaos", break: drawn, ...(drawn === "hang" ? { dropped: hang() } : {}) };
-      }
-      return errorPending("chaos", operation, drawn.status, drawn.message, drawn.headers);
-    },
     clearFaults() {
       chaos = undefined;
       failures.clear();
       delays.clear();
       pending = 0;
-      dropHangs();
+      waiting.endAll();
     },
-    takeDelay(operation) {
-      return pending === 0 ? 0 : (take(delays, operation) ?? 0);
+    decide(operation, prefer) {
+      if (pending === 0 && chaos === undefined && prefer === null) return NO_SCENARIO;
+      const delay = take(delays, operation) ?? 0;
+      const answer =
+        take(failures, operation) ?? preferredAnswer(operation, prefer) ?? drawnChaos(operation);
+      const hangs = answer !== undefined && "break" in answer && answer.break === "hang";
+      return { waitMs: hangs ? Number.POSITIVE_INFINITY : delay, answer };
     },
-    takeFailure(operation) {
-      const taken = pending === 0 ? undefined : take(failures, operation);
-      if (taken !== undefined && "break" in taken && taken.break === "hang") {
-        return { ...taken, dropped: hang() };
-      }
-      return taken;
-    },
-    hang,
+    wait: waiting.wait,
   };
 
   function setChaos(options: object | null, words = OVER_HTTP): void {
     chaos = options === null ? undefined : checkChaos(options, words.prefix);
   }
 
-  function hang(): Promise<void> {
-    if (shutdown?.closed) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      // Watched per hang, not per injector, so sandboxes that come and go leave nothing behind.
-      const unwatch = shutdown?.onClose(() => drop());
-      const drop = () => {
-        hanging.delete(drop);
-        unwatch?.();
-        resolve();
-      };
-      hanging.add(drop);
-    });
+  /** What chaos does to this call of `operation`, if it is on and draws a failure. */
+  function drawnChaos(operation: PlantStoreOperation): PendingAnswer | undefined {
+    const drawn = chaos === undefined ? undefined : drawChaos(chaos, operation);
+    if (drawn === undefined) return undefined;
+    if (typeof drawn === "string") return { by: "chaos", break: drawn };
+    return errorPending("chaos", operation, drawn.status, drawn.message, drawn.headers);
   }
 }
 

@@ -73,6 +73,10 @@ function toCoreRequest(request: Request): CoreRequest {
     header: (name) => headers.get(name),
     readBody: (maxBytes) => readBodyText(request, maxBytes),
     clientGone: () => request.signal.aborted,
+    onClientGone(listener) {
+      request.signal.addEventListener("abort", listener, { once: true });
+      return () => request.signal.removeEventListener("abort", listener);
+    },
   };
 }
 
@@ -84,8 +88,9 @@ function toResponse(method: string, answer: CoreAnswer): Response {
 
 /**
  * What a fetch rejects with when the connection drops without an answer (breakNext
- * "network-error", or a "hang" when it is dropped): a TypeError, as a browser's fetch does.
- * Its own class, so the MSW handlers can tell it from a failure and answer `HttpResponse.error()`.
+ * "network-error", a "hang" when it ends, a wait ended by clearFaults or a reset): a TypeError,
+ * as a browser's fetch does. Its own class, so the MSW handlers can tell it from a failure and
+ * answer `HttpResponse.error()`.
  */
 export class DroppedConnectionError extends TypeError {
   constructor() {
@@ -94,17 +99,16 @@ export class DroppedConnectionError extends TypeError {
   }
 }
 
-/** A broken answer as a fetch meets it: a rejection, no answer until dropped, or a body cut off. */
-async function brokenResponse(
-  request: Request,
-  answer: CoreAnswer,
-  broken: BrokenDelivery,
-): Promise<Response> {
+/**
+ * A broken answer as a fetch meets it: a body cut off, or a rejection; the caller's own abort
+ * rejects with the signal's reason, as fetch does.
+ */
+function brokenResponse(request: Request, answer: CoreAnswer, broken: BrokenDelivery): Response {
   if (broken.kind === "truncated") {
     const body = cutOff(answer.body, broken.cutAt);
     return new Response(body, { status: answer.status, headers: answer.headers });
   }
-  if (broken.kind === "hang") await hangUntil(broken.dropped, request.signal);
+  if (request.signal.aborted) throw request.signal.reason;
   throw new DroppedConnectionError();
 }
 
@@ -119,19 +123,6 @@ function cutOff(body: string, cutAt: number): ReadableStream<Uint8Array> {
       else controller.enqueue(part);
       sent = true;
     },
-  });
-}
-
-/** Resolves when the hang is dropped; rejects with the signal's reason if the caller aborts first, as fetch does. */
-function hangUntil(dropped: Promise<void>, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    if (signal.aborted) return abort();
-    signal.addEventListener("abort", abort, { once: true });
-    dropped.then(() => {
-      signal.removeEventListener("abort", abort);
-      resolve();
-    });
   });
 }
 

@@ -23,7 +23,7 @@ import {
   type UnmatchedEntry,
 } from "../contract/journal-entries.js";
 import type { BreakKind, CoreAnswer } from "./core-types.js";
-import { createCoverageCounter } from "./coverage.js";
+import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import { checkNewPlant, parseLimitParam } from "./request-input.js";
 import {
   createSecretTokens,
@@ -71,6 +71,12 @@ export interface JournalRecord {
   violation: string | undefined;
 }
 
+export interface JournalOptions {
+  /** How many requests it keeps; older ones are dropped first. */
+  capacity?: number;
+  coverage?: CoverageCounter;
+}
+
 /** The journal of one world; its `PlantStoreRequestJournal` methods are what users call. */
 export interface RequestJournal extends PlantStoreRequestJournal {
   /** Takes the request's place in the journal: entries are in order of arrival. */
@@ -80,6 +86,7 @@ export interface RequestJournal extends PlantStoreRequestJournal {
     search: string,
     operation?: PlantStoreOperation | null,
   ): JournalRecord;
+  /** Files the request's answer; a request already filed (a hang, on arrival) stays as filed. */
   finish(record: JournalRecord, status: number): void;
   /**
    * The answered requests kept that match `filter` (already checked), oldest first, as fresh
@@ -90,10 +97,13 @@ export interface RequestJournal extends PlantStoreRequestJournal {
   clear(): void;
 }
 
-/** `secrets`: the accepted tokens (API and admin), redacted from everything an entry shows. */
+/**
+ * `secrets`: the accepted tokens (API and admin), redacted from everything an entry shows.
+ * `coverage`: where its answers are counted (a sandbox's counts into the suite's too).
+ */
 export function createRequestJournal(
   secrets: SecretTokens = createSecretTokens(),
-  capacity = JOURNAL_CAPACITY,
+  { capacity = JOURNAL_CAPACITY, coverage = createCoverageCounter() }: JournalOptions = {},
 ): RequestJournal {
   // Records are placed when they arrive, not when answered: a slow list that arrived first is
   // listed first, and clear() drops a request still in flight along with the rest (its
@@ -102,7 +112,6 @@ export function createRequestJournal(
   let next = 0;
   let count = 0;
   let lastSeq = 0;
-  const coverage = createCoverageCounter();
 
   function entries(filter: RequestFilter = {}, violationsOnly = false): JournalEntry[] {
     const first = (next - count + capacity) % capacity;
@@ -133,7 +142,8 @@ export function createRequestJournal(
   }
 
   return {
-    start(method, path, search, operation = null) {
+    start(method, rawPath, rawSearch, operation = null) {
+      const { path, search } = hideSandboxTokens(rawPath, rawSearch, secrets);
       const record: JournalRecord = {
         seq: ++lastSeq,
         operation,
@@ -156,6 +166,8 @@ export function createRequestJournal(
       return record;
     },
     finish(record, status) {
+      // A hang is filed when it arrives (status 0), not again when it ends.
+      if (record.answered) return;
       record.durationMs = Math.round((performance.now() - record.started) * 1000) / 1000;
       record.status = status;
       record.answered = true;
@@ -172,6 +184,29 @@ export function createRequestJournal(
     coverage: coverage.coverage,
     clearCoverage: coverage.clearCoverage,
   };
+}
+
+/**
+ * A sandbox's tokens stop being known when it closes, so one that a request carries in its
+ * target (another world's, pasted into a query) is hidden on arrival, while it is accepted;
+ * the rest is redacted when listed. The prefix is looked for as sent and percent-encoded.
+ */
+function hideSandboxTokens(path: string, search: string, secrets: SecretTokens) {
+  const target = path + search;
+  if (!/psb|%/i.test(target) || !secrets.appearsIn(decodeTarget(target))) return { path, search };
+  const hidden = redactTarget(target, secrets);
+  const query = hidden.indexOf("?");
+  return query === -1
+    ? { path: hidden, search: "" }
+    : { path: hidden.slice(0, query), search: hidden.slice(query) };
+}
+
+function decodeTarget(target: string): string {
+  try {
+    return decodeURIComponent(target);
+  } catch {
+    return target;
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
 import { checkCorsOrigin } from "./cors.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes.js";
-import { createPlantStore } from "./store.js";
+import { copySeed, createPlantStore } from "./store.js";
 import { checkTokens } from "./tokens.js";
 import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
 
@@ -26,7 +26,7 @@ export interface PlantStoreCoreConfig {
   basePath: string;
   admin: CheckedAdminOption | undefined;
   landingPage: LandingPage | undefined;
-  /** What a sandbox starts from: `undefined` is the built-in seed. Checked with the store. */
+  /** What a sandbox starts from: `undefined` is the built-in seed. Checked and copied. */
   seed: readonly SeedPlant[] | undefined;
   maxSandboxes: number;
   sandboxIdleMs: number;
@@ -39,8 +39,9 @@ export interface PlantStoreCoreConfig {
 
 /** The fetch handler's options, their names already checked by the entry, as the core runs on them. */
 export function readMockOptions(options: PlantStoreFetchHandlerOptions): PlantStoreCoreConfig {
-  // createPlantStore checks the seed (an array, each plant by the store's rules).
-  const seed = options.seed;
+  // Checked by the store's rules and copied once: sandboxes start from this copy.
+  const given = options.seed;
+  const seed = given === undefined ? undefined : copySeed(given);
   const store =
     options.store === undefined ? createPlantStore({ seed }) : checkStore(options.store, seed);
   const admin = checkAdminOption(options.admin);

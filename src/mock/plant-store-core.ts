@@ -1,16 +1,18 @@
 // The one place the contract is decided: a runtime-neutral CoreRequest -> CoreAnswer.
-// Checks run in the contract's order: preflight, auth, route, fault scenarios, then the
-// operation (content type, size, body/query, uniqueness). Adapters only translate.
-// Beside the API: the admin endpoints (/__admin/, when enabled), the landing page (GET / from
-// a browser, when given) and the request journal, which records every API request.
+// Beside the API first: the admin endpoints (/__admin/, when enabled) and the landing page
+// (GET / from a browser, when given). Then the API in the contract's order: CORS preflight,
+// authentication, route; the request's arrival (a create's body read) and, in one step, its
+// scenario; then the operation (content type, size, body/query, uniqueness). The request
+// journal records every API request. Adapters only translate.
 
 import { isBearerToken } from "../contract/bearer-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
-import { brokenAnswer, createHangShutdown } from "./broken-answers.js";
+import { type BrokenAnswerContext, brokenAnswer, noAnswer } from "./broken-answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./cors.js";
-import { createFaultInjector, type FaultInjector, type PendingAnswer } from "./faults.js";
+import { createCoverageCounter } from "./coverage.js";
+import { createFaultInjector, type PendingAnswer } from "./faults.js";
 import {
   createRequestJournal,
   type JournalRecord,
@@ -27,8 +29,7 @@ import {
   parseLimitParam,
   parseNewPlant,
 } from "./request-input.js";
-import { createSandboxRegistry, type SandboxWorld, worldVerbs } from "./sandboxes.js";
-import { preferredAnswer } from "./scripted-answers.js";
+import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
 import {
   type AuthResult,
   constantTimeMatcher,
@@ -47,6 +48,7 @@ import type {
   PlantStoreOperation,
   PlantStoreSandbox,
 } from "./types.js";
+import { createShutdown } from "./waiting-requests.js";
 
 const ALLOW = { allow: "GET, POST" };
 
@@ -66,6 +68,11 @@ const CONTENT_ENCODING_MESSAGE =
 export interface PlantStoreInProcess extends PlantStoreFaults, PlantStoreRequestJournal {
   readonly store: PlantStore;
   createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
+  /**
+   * Between tests: store back to its seed, every scenario cleared and every waiting request
+   * ended (no answer), journal emptied; coverage counts are kept.
+   */
+  reset(): void;
 }
 
 export interface PlantStoreCore {
@@ -81,8 +88,8 @@ export interface PlantStoreCore {
    */
   readonly secrets: SecretTokens;
   /**
-   * Ends every hanging request (breakNext "hang"), in every sandbox too, and every later one at
-   * once: the Node server calls it when it closes, so a hang never holds a shutdown back.
+   * Ends every waiting request (a delay, a hang), in every sandbox too, and every later one at
+   * once: the Node server calls it when it closes, so no wait holds a shutdown back.
    */
   shutdown(): void;
 }
@@ -91,13 +98,15 @@ export interface PlantStoreCore {
 export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const plantsPath = `${basePath}/plants`;
-  const shutdown = createHangShutdown();
+  const shutdown = createShutdown();
   const faults = createFaultInjector(shutdown);
   const adminToken = config.admin?.token;
   const secrets = createSecretTokens(
     adminToken === undefined ? tokens : [...(tokens ?? []), adminToken],
   );
-  const journal = createRequestJournal(secrets);
+  // The set's coverage is the suite's: every sandbox counts into it too, closed ones included.
+  const suiteCoverage = createCoverageCounter();
+  const journal = createRequestJournal(secrets, { coverage: suiteCoverage });
   const global: SandboxWorld = { store, faults, journal };
   // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
   const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
@@ -110,6 +119,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     sandboxIdleMs: config.sandboxIdleMs,
     secrets,
     shutdown,
+    suiteCoverage,
   });
   const adminApi =
     config.admin === undefined
@@ -128,6 +138,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
   const failed = errorAnswer(500, "The server failed while handling the request.", jsonHeaders);
+  const brokenContext: BrokenAnswerContext = { headers: jsonHeaders, createStatus };
   const messages = {
     notFound: `The request path is not part of the Plant Store API; use ${plantsPath}.`,
   };
@@ -180,60 +191,70 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }
 
-    const delay = world.faults.takeDelay(operation);
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    const scenario = scriptedAnswer(world.faults, operation, request);
-    if (scenario !== undefined) {
-      record.scripted = scenario.by;
-      // The journal shows what the app sent even when a scripted answer answered it.
-      if (operation === "createPlant") await noteUnreadBody(request, record, maxBodyBytes);
-      if ("break" in scenario) {
-        record.broken = scenario.break;
-        const { dropped } = scenario;
-        const hang = dropped === undefined ? world.faults.hang : () => dropped;
-        return brokenAnswer(scenario.break, operation, {
-          headers: jsonHeaders,
-          createStatus,
-          hang,
-        });
-      }
-      const headers = { ...jsonHeaders, ...impliedHeaders(scenario.status), ...scenario.headers };
-      return { status: scenario.status, headers, body: scenario.body };
+    // The request has arrived once it is read whole (a create's body included). Its scenario
+    // is decided now, in one step: nothing set, cleared or reset from here on changes its
+    // answer, and a request that waits can never take a scenario set after it arrived.
+    const body = operation === "createPlant" ? await readCreateBody(request) : undefined;
+    if (body?.kind === "client-gone") return noAnswer(jsonHeaders);
+    if (body?.kind === "text") noteBody(record, body.text);
+    const { waitMs, answer } = world.faults.decide(operation, request.header("prefer"));
+    if (answer !== undefined) {
+      record.scripted = answer.by;
+      if ("break" in answer) record.broken = answer.break;
+      // A hang will never be answered: listed now, so a test can see what its app sent.
+      if (record.broken === "hang") world.journal.finish(record, 0);
     }
-
-    if (operation === "listPlants") {
-      const limit = parseLimitParam(request.search);
-      if (!limit.ok) return errorAnswer(400, limit.message, jsonHeaders);
-      const plants = world.store.list(auth.token, limit.limit);
-      return jsonAnswer(200, plantsJson(plants), jsonHeaders);
+    // Ended (clearFaults, a reset, a close) or abandoned by the client: nobody gets an answer.
+    if (waitMs > 0 && (await world.faults.wait(waitMs, request)) !== "elapsed") {
+      return noAnswer(jsonHeaders);
     }
-    return createPlant(request, auth.token, record, world);
+    if (answer !== undefined) return scriptedAnswer(answer, operation);
+    // Only a create has a body.
+    if (body !== undefined) return createPlant(request, body, auth.token, world);
+    const limit = parseLimitParam(request.search);
+    if (!limit.ok) return errorAnswer(400, limit.message, jsonHeaders);
+    const plants = world.store.list(auth.token, limit.limit);
+    return jsonAnswer(200, plantsJson(plants), jsonHeaders);
   }
 
-  async function createPlant(
-    request: CoreRequest,
-    owner: string,
-    record: JournalRecord,
-    world: SandboxWorld,
-  ): Promise<CoreAnswer> {
+  /**
+   * A create's body, read when the request arrives; not read at all when its Content-Type
+   * already refuses it (a client that sent `Expect: 100-continue` is then never asked for it).
+   */
+  async function readCreateBody(request: CoreRequest): Promise<CreateBody> {
     if (!isJsonContentType(request.header("content-type"))) {
-      return errorAnswer(415, CONTENT_TYPE_MESSAGE, jsonHeaders);
+      return { kind: "refused", status: 415, message: CONTENT_TYPE_MESSAGE };
     }
     // A compressed body would be read as text and fail as "not UTF-8" or, worse, parse.
     const encoding = request.header("content-encoding");
     if (encoding !== null && encoding.trim().toLowerCase() !== "identity") {
-      return errorAnswer(415, CONTENT_ENCODING_MESSAGE, jsonHeaders);
+      return { kind: "refused", status: 415, message: CONTENT_ENCODING_MESSAGE };
     }
     const body = await request.readBody(maxBodyBytes);
-    if (!body.ok) {
-      const [status, message] = bodyFailureStatus(body.reason, maxBodyBytes);
-      return errorAnswer(status, message, jsonHeaders);
-    }
-    noteBody(record, body.text);
+    if (body.ok) return { kind: "text", text: body.text };
+    if (body.reason === "client-gone") return { kind: "client-gone" };
+    const [status, message] = bodyFailureStatus(body.reason, maxBodyBytes);
+    return { kind: "refused", status, message };
+  }
+
+  /** The answer a scenario scripted (failNext, respondNext, breakNext, Prefer, chaos). */
+  function scriptedAnswer(answer: PendingAnswer, operation: PlantStoreOperation): CoreAnswer {
+    if ("break" in answer) return brokenAnswer(answer.break, operation, brokenContext);
+    const headers = { ...jsonHeaders, ...impliedHeaders(answer.status), ...answer.headers };
+    return { status: answer.status, headers, body: answer.body };
+  }
+
+  async function createPlant(
+    request: CoreRequest,
+    body: Exclude<CreateBody, { kind: "client-gone" }>,
+    owner: string,
+    world: SandboxWorld,
+  ): Promise<CoreAnswer> {
+    if (body.kind === "refused") return errorAnswer(body.status, body.message, jsonHeaders);
     const input = parseNewPlant(body.text);
     if (!input.ok) return errorAnswer(400, input.message, jsonHeaders);
     // A client that gave up (during a delayNext, say) must not find its plant stored later.
-    if (request.clientGone()) return clientGone(jsonHeaders);
+    if (request.clientGone()) return noAnswer(jsonHeaders);
     const created = world.store.create(owner, input.plant);
     if (!created.ok) {
       return errorAnswer(409, `id ${created.id} is already in the store.`, jsonHeaders);
@@ -246,36 +267,20 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
 
   return {
     handle,
-    inProcess: { store, ...worldVerbs(global), createSandbox: sandboxes.create },
+    inProcess: {
+      store,
+      ...worldVerbs(global),
+      createSandbox: sandboxes.create,
+      reset: () => resetWorld(global),
+    },
     baseHeaders,
     secrets,
     shutdown: shutdown.close,
   };
 }
 
-/**
- * The answer a test scripted, if any (after a pending delay has run): a queued one first
- * (failNext, respondNext, breakNext), then the request's own `Prefer: code=N`, then chaos (which
- * draws only for calls nothing else answered, so its sequence follows the requests it saw).
- */
-function scriptedAnswer(
-  faults: FaultInjector,
-  operation: PlantStoreOperation,
-  request: CoreRequest,
-): PendingAnswer | undefined {
-  return (
-    faults.takeFailure(operation) ??
-    preferredAnswer(operation, request.header("prefer")) ??
-    faults.takeChaos(operation)
-  );
-}
-
-async function noteUnreadBody(request: CoreRequest, record: JournalRecord, maxBytes: number) {
-  const body = await request.readBody(maxBytes);
-  if (body.ok) noteBody(record, body.text);
-}
-
-/** Nobody reads this answer; it exists so adapters and logs see a status. */
-function clientGone(jsonHeaders: HeaderRecord): CoreAnswer {
-  return errorAnswer(499, "The client closed the request before it was answered.", jsonHeaders);
-}
+/** A create's body as read on arrival: its text, why the contract refuses it, or no client left. */
+type CreateBody =
+  | { kind: "text"; text: string }
+  | { kind: "refused"; status: number; message: string }
+  | { kind: "client-gone" };

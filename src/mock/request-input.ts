@@ -39,6 +39,9 @@ export function bodyFailureStatus(reason: BodyFailure, maxBytes: number): [numbe
         500,
         "The request body had already been read before the Plant Store handler got it; a handler in front of it must read request.clone() instead.",
       ];
+    case "client-gone":
+      // Nobody reads this answer (the API gives none); the admin endpoints send it anyway.
+      return [400, "The client closed the connection before the request body ended."];
   }
 }
 
@@ -49,6 +52,7 @@ export function bodyFailureStatus(reason: BodyFailure, maxBytes: number): [numbe
 const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
 const INVALID_UTF8: BodyResult = { ok: false, reason: "invalid-utf8" };
 const ALREADY_READ: BodyResult = { ok: false, reason: "already-read" };
+const CLIENT_GONE: BodyResult = { ok: false, reason: "client-gone" };
 
 export async function readBodyText(request: Request, maxBytes: number): Promise<BodyResult> {
   // MSW hands every handler the same Request, so one of the app's that read it and fell
@@ -77,6 +81,8 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     text += decoder.decode();
   } catch (error) {
+    // An aborted request's body stream errors with the signal's reason.
+    if (request.signal.aborted) return CLIENT_GONE;
     if (error instanceof TypeError) return INVALID_UTF8;
     throw error;
   }

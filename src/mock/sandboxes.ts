@@ -3,12 +3,13 @@
 // A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
 import { checkOptionNames } from "../contract/option-names.js";
-import type { HangShutdown } from "./broken-answers.js";
+import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
 import { SANDBOX_TOKEN_PREFIX, type SecretTokens } from "./tokens.js";
 import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "./types.js";
+import type { Shutdown } from "./waiting-requests.js";
 
 /** Bytes of randomness per token and id: 128 bits, as the contract asks. */
 const RANDOM_BYTES = 16;
@@ -46,7 +47,10 @@ export function worldVerbs({ faults, journal }: SandboxWorld) {
   };
 }
 
-/** A world's reset: store back to its seed, faults and journal cleared (coverage is kept). */
+/**
+ * A world's reset: store back to its seed, scenarios cleared and every waiting request ended,
+ * journal cleared (coverage is kept).
+ */
 export function resetWorld({ store, faults, journal }: SandboxWorld): void {
   store.reset();
   faults.clearFaults();
@@ -63,8 +67,10 @@ export interface SandboxRegistryConfig {
    * added and closed ones removed, so journals and log lines read at use time hide them all.
    */
   secrets: SecretTokens;
-  /** Closed when the server closes: every sandbox's hanging requests end. */
-  shutdown?: HangShutdown | undefined;
+  /** Closed when the server closes: every sandbox's waiting requests end. */
+  shutdown: Shutdown;
+  /** The set's coverage, which every sandbox counts into too, closed or not. */
+  suiteCoverage: CoverageCounter;
 }
 
 export interface SandboxRegistry {
@@ -91,7 +97,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
 
   function close(entry: Entry): void {
     if (!byId.delete(entry.sandbox.id)) return;
-    // Its hanging requests end with it (dropped), rather than wait on a sandbox nobody can reach.
+    // Its waiting requests end with it (no answer), rather than wait on a sandbox nobody can reach.
     entry.world.faults.clearFaults();
     for (const token of entry.tokens) {
       byToken.delete(token);
@@ -138,7 +144,9 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
       );
     }
     const faults = createFaultInjector(config.shutdown);
-    const journal = createRequestJournal(config.secrets);
+    const journal = createRequestJournal(config.secrets, {
+      coverage: createCoverageCounter(config.suiteCoverage),
+    });
     const id = randomText();
     const token = newToken();
     const world: SandboxWorld = { store, faults, journal };

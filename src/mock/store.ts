@@ -126,6 +126,23 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
   };
 }
 
+/**
+ * A seed checked by the store's rules and copied, each plant frozen: an array the caller
+ * changes later (a push, a reverse) changes nothing a store or sandbox starts from.
+ */
+export function copySeed(seed: readonly SeedPlant[]): readonly SeedPlant[] {
+  seedToEntries(seed);
+  return Object.freeze(
+    seed.map(({ name, tag, id }) =>
+      Object.freeze({
+        name,
+        ...(tag === undefined ? {} : { tag }),
+        ...(id === undefined ? {} : { id }),
+      }),
+    ),
+  );
+}
+
 /** Seed plants get their ids now, in order, so every reset() rebuilds the same store. */
 function seedToEntries(seed: readonly SeedPlant[]): StoredPlant[] {
   if (!Array.isArray(seed)) {

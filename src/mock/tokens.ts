@@ -72,6 +72,12 @@ const MISSING = refused("The Authorization header is missing; send Authorization
 const NOT_BEARER = refused("The Authorization header must use the Bearer scheme.");
 const EMPTY = refused("The Authorization header carries an empty Bearer token.");
 const REJECTED = refused("The bearer token in the Authorization header is not accepted.", true);
+// Only a sandbox's token has the prefix (a configured one may not), so a refused one had a
+// sandbox, or never did: the test author learns why without the token being shown.
+const NO_SANDBOX = refused(
+  `The bearer token in the Authorization header is a sandbox token (${SANDBOX_TOKEN_PREFIX}...) whose sandbox is closed or expired (or never existed); create a new sandbox.`,
+  true,
+);
 
 /**
  * Returns a checker of Authorization header values; `tokens` undefined accepts any
@@ -94,7 +100,8 @@ export function createBearerAuth(
     if (scheme.toLowerCase() !== "bearer") return NOT_BEARER;
     const token = space === -1 ? "" : header.slice(space + 1).replace(OPTIONAL_WHITESPACE, "");
     if (token === "") return EMPTY;
-    return accepts(token) ? { ok: true, token } : REJECTED;
+    if (accepts(token)) return { ok: true, token };
+    return isSandboxToken(token) ? NO_SANDBOX : REJECTED;
   };
 }
 

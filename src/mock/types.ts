@@ -73,8 +73,8 @@ export type { PlantStoreOperation } from "../contract/journal-entries.js";
 
 /** How `failNext` fails the next call(s). */
 export interface FailNextOptions {
-  /** HTTP status of the simulated failure, 400 to 599; default 500. */
-  status?: number | undefined;
+  /** HTTP status of the simulated failure, 400 to 599 (another number does not compile); default 500. */
+  status?: ErrorStatus | undefined;
   /** The Error body's `message`, not empty; a sentence naming the status by default. */
   message?: string | undefined;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
@@ -192,8 +192,8 @@ export interface PlantStoreFaults {
    */
   chaos(options: ChaosOptions | null): void;
   /**
-   * Drops every pending failure, delay and break, ends chaos, and ends every hanging request
-   * (dropped).
+   * Drops every pending failure, delay and break, ends chaos, and ends every request still
+   * waiting (a delay, a hang): it gets no answer, as if the connection dropped.
    */
   clearFaults(): void;
 }
@@ -248,6 +248,11 @@ export type PlantStoreFetchHandler = ((request: Request) => Promise<Response>) &
     readonly store: PlantStore;
     /** An isolated world entered through its own `psb_` token (docs/sandboxes.md). */
     createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
+    /**
+     * Between tests: store back to its seed, every scenario cleared and every waiting request
+     * ended (it gets no answer), journal emptied; coverage counts are kept.
+     */
+    reset(): void;
   };
 
 /** Options of `createSandbox`. */
@@ -263,10 +268,16 @@ export interface PlantStoreSandbox extends PlantStoreFaults, PlantStoreRequestJo
   /** Its first bearer token: a secret. */
   readonly token: string;
   readonly store: PlantStore;
-  /** Store back to its seed, faults and journal cleared; coverage counts are kept. */
+  /**
+   * Store back to its seed, every scenario cleared and every waiting request ended (no
+   * answer), journal emptied; coverage counts are kept.
+   */
   reset(): void;
   /** Another caller's token in this sandbox (sees the public plants and its own). */
   createToken(): string;
-  /** Its tokens stop working (401) and its memory is freed. */
+  /**
+   * Its tokens stop working (401 saying the sandbox is closed), its waiting requests end (no
+   * answer) and its memory is freed; what it answered stays in the set's coverage.
+   */
   close(): void;
 }

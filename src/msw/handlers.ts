@@ -34,6 +34,11 @@ export interface PlantStoreHandlers extends PlantStoreFaults, PlantStoreRequestJ
   store: PlantStore;
   /** An isolated world entered through its own `psb_` token (docs/sandboxes.md). */
   createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
+  /**
+   * Between tests: store back to its seed, every scenario cleared and every waiting request
+   * ended (it gets no answer), journal emptied; coverage counts are kept.
+   */
+  reset(): void;
 }
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.

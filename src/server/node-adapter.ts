@@ -87,9 +87,9 @@ function headLines(answer: CoreAnswer): (string | number)[] {
 }
 
 /**
- * A broken answer as a network breaks it (breakNext, chaos): the connection closes with no
- * answer, after nothing until the hang is dropped, or in the middle of the body, whose
- * Content-Length still promises all of it.
+ * A broken answer as a network breaks it (breakNext, chaos, a wait that was ended): the
+ * connection closes with no answer, or in the middle of the body, whose Content-Length still
+ * promises all of it.
  */
 function breakOff(
   response: ServerResponse,
@@ -100,7 +100,6 @@ function breakOff(
   const socket = response.socket;
   if (socket === null) return;
   if (broken.kind === "network-error") socket.destroy();
-  else if (broken.kind === "hang") broken.dropped.then(() => socket.destroy());
   else {
     response.writeHead(answer.status, head);
     const part = Buffer.from(answer.body).subarray(0, broken.cutAt);
@@ -157,5 +156,11 @@ class NodeCoreRequest implements CoreRequest {
 
   clientGone(): boolean {
     return this.request.socket.destroyed;
+  }
+
+  /** The response closes early only when its connection does. */
+  onClientGone(listener: () => void): () => void {
+    this.response.once("close", listener);
+    return () => this.response.off("close", listener);
   }
 }

@@ -67,11 +67,14 @@ function hasUsableHost(request: IncomingMessage): boolean {
 
 const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
 const INVALID_UTF8: BodyResult = { ok: false, reason: "invalid-utf8" };
+const CLIENT_GONE: BodyResult = { ok: false, reason: "client-gone" };
 
 export function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<BodyResult> {
   const declared = request.headers["content-length"];
   if (declared !== undefined && Number(declared) > maxBytes) return Promise.resolve(TOO_LARGE);
-  return new Promise((resolve, reject) => {
+  // Its 'close' has been and gone: waiting for it would never end.
+  if (request.destroyed) return Promise.resolve(CLIENT_GONE);
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
     const onData = (chunk: Buffer) => {
@@ -90,23 +93,22 @@ export function readNodeBody(request: IncomingMessage, maxBytes: number): Promis
       const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, received);
       resolve(decodeUtf8(bytes));
     };
-    const onError = (error: Error) => {
+    // A client that goes away mid-body ends the read ("aborted", then close): nobody is left
+    // to answer.
+    const onGone = () => {
       cleanUp();
-      reject(error);
+      resolve(CLIENT_GONE);
     };
-    // A client that goes away mid-body (or while its request was held back) ends the read.
-    const onClose = () =>
-      onError(new Error("The client closed the connection before the body ended."));
     const cleanUp = () => {
       request.off("data", onData);
       request.off("end", onEnd);
-      request.off("error", onError);
-      request.off("close", onClose);
+      request.off("error", onGone);
+      request.off("close", onGone);
     };
     request.on("data", onData);
     request.on("end", onEnd);
-    request.on("error", onError);
-    request.on("close", onClose);
+    request.on("error", onGone);
+    request.on("close", onGone);
   });
 }
 

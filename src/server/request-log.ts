@@ -20,10 +20,12 @@ export function requestLogger(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const started = performance.now();
+    // Redacted on arrival, while the tokens the request may carry are still accepted: a
+    // sandbox closed before the request ends (a hang, a delay) no longer lists its tokens.
+    const path = redactTarget(request.url ?? "", tokens);
+    const what = `${redactWord(request.method ?? "", tokens)} ${shorten(path)}`;
     response.once("close", () => {
       const ms = (performance.now() - started).toFixed(1);
-      const path = redactTarget(request.url ?? "", tokens);
-      const what = `${redactWord(request.method ?? "", tokens)} ${shorten(path)}`;
       const rawStatus = raw.get(response);
       if (response.writableFinished) log(`${what} ${response.statusCode} ${ms} ms`, "request");
       else if (rawStatus !== undefined) log(`${what} ${rawStatus} ${ms} ms`, "request");

@@ -23,7 +23,15 @@ export interface PlantStoreServer extends PlantStoreFaults, PlantStoreRequestJou
   readonly store: PlantStore;
   /** An isolated world in memory, entered through its own `psb_` token (docs/sandboxes.md). */
   createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
-  /** Graceful: in-flight requests are answered, then the data file is flushed. */
+  /**
+   * Between tests: store back to its seed, every scenario cleared and every waiting request
+   * ended (it gets no answer), journal emptied; coverage counts are kept.
+   */
+  reset(): void;
+  /**
+   * Graceful: requests being answered get their answer, waiting ones (a delay, a hang) end
+   * with none, then the data file is flushed.
+   */
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
+import { parse, parseDocument, type Scalar, type YAMLMap } from "yaml";
 import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
 
 // The error examples in openapi.yaml are what API docs and `prism mock` show users, so each
@@ -66,5 +66,21 @@ describe("the error examples in openapi.yaml", () => {
     expect(response.status).toBe(status);
     expect(example.error).toBe(status);
     expect(await response.json()).toEqual(example);
+  });
+});
+
+describe("the order openapi.yaml lists a create's successes in", () => {
+  it("puts 201, what the reference server answers, first: tools that take the first documented success (Portman) expect it", async () => {
+    // Read as written: a JavaScript object would list the keys "200" and "201" by number.
+    const document = parseDocument(
+      readFileSync(new URL("../../openapi.yaml", import.meta.url), "utf8"),
+    );
+    const responses = document.getIn(["paths", "/plants", "post", "responses"]) as YAMLMap;
+    const successes = responses.items
+      .map((item) => String((item.key as Scalar).value))
+      .filter((status) => status.startsWith("2"));
+    expect(successes).toEqual(["201", "200"]);
+    const created = await createPlantStoreFetchHandler()(post('{"name":"First"}'));
+    expect(created.status).toBe(Number(successes[0]));
   });
 });

@@ -306,7 +306,8 @@ describe("examples/cloudflare-worker: sandboxes, each its own Durable Object", (
     );
     expect(refused.body).toEqual({
       error: 401,
-      message: "The bearer token in the Authorization header is not accepted.",
+      message:
+        "The bearer token in the Authorization header is a sandbox token (psb_...) whose sandbox is closed or expired (or never existed); create a new sandbox.",
     });
     expect(await send(mf, `/__admin/sandboxes/${sandbox.id}/plants`, asAdmin("GET"))).toMatchObject(
       {

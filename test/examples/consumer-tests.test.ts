@@ -20,8 +20,8 @@ describe("examples/consumer-tests", () => {
     );
     const lines = stdout.split("\n");
     const start = lines.findIndex((line) => line.startsWith("Plant Store coverage:"));
-    // The two files that record coverage are merged: each alone misses what the other
-    // exercised (a 503 listed, a 409 on create). The sandbox file records none.
+    // The three files' coverage is merged: each alone misses what another exercised (a 503
+    // listed, a 409 on create).
     expect(lines.slice(start, start + 8)).toEqual([
       "Plant Store coverage: 5 of 12 answers exercised",
       "  listPlants 400: never",
@@ -33,5 +33,21 @@ describe("examples/consumer-tests", () => {
       "  createPlant default: never",
     ]);
     expect(stdout).toMatch(/Test Files {2}3 passed \(3\)/);
+  }, 60_000);
+
+  it("reports what the sandbox-per-test file exercised, every sandbox counted in the set's coverage", async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [vitest, "run", "--pool=forks", "--no-cache", "test/sandboxes.test.ts"],
+      { cwd: exampleDir, env: { ...process.env, CI: "", NO_COLOR: "1" } },
+    );
+    const lines = stdout.split("\n");
+    const start = lines.findIndex((line) => line.startsWith("Plant Store coverage:"));
+    // Every request of this file went to a sandbox (closed after its test): a list 200 and
+    // 503, a create 201. Only the set's recordCoverage in the fixture reports them.
+    expect(lines[start]).toBe("Plant Store coverage: 3 of 12 answers exercised");
+    expect(lines.slice(start + 1, start + 10).join("\n")).not.toMatch(
+      /listPlants 200|listPlants default|createPlant 201/,
+    );
   }, 60_000);
 });

@@ -2,7 +2,7 @@
 // kind answers (or does not), that a broken create stores nothing, that a hang ends when the
 // faults are cleared, and what the journal says.
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { BREAK_KINDS, createPlantStoreFetchHandler } from "../../src/mock/index.js";
 
@@ -203,8 +203,11 @@ describe("what every kind shares", () => {
         (response) => response.text(),
         () => "",
       );
-      // A hang ends here, so every kind gets as far as it goes.
-      if (kind === "hang") handle.clearFaults();
+      // A hang ends here, once it has arrived (it is listed then), so every kind gets as far as it goes.
+      if (kind === "hang") {
+        await vi.waitFor(() => expect(handle.requests()).toHaveLength(1));
+        handle.clearFaults();
+      }
       await pending.catch(() => "");
       expect(handle.store.entries()).toEqual(before);
       const noAnswer = kind === "network-error" || kind === "hang";

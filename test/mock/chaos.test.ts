@@ -7,6 +7,7 @@ import { parse } from "yaml";
 import { OPERATIONS } from "../../src/mock/core-types.js";
 import {
   BREAK_KINDS,
+  type ChaosOptions,
   createPlantStoreFetchHandler,
   type PlantStoreFetchHandler,
 } from "../../src/mock/index.js";
@@ -94,7 +95,7 @@ describe("chaos on the fetch handler", () => {
 
   it("ends on chaos(null), clearFaults() and a sandbox's reset(); a new chaos starts over", async () => {
     const handle = createPlantStoreFetchHandler();
-    const always = { rate: 1, seed: 9, failures: [{ status: 503 }] };
+    const always: ChaosOptions = { rate: 1, seed: 9, failures: [{ status: 503 }] };
     handle.chaos(always);
     handle.chaos(null);
     expect((await handle(list())).status).toBe(200);
@@ -110,7 +111,7 @@ describe("chaos on the fetch handler", () => {
     expect([(await inSandbox()).status, (await handle(list())).status]).toEqual([503, 200]);
     sandbox.reset();
     expect((await inSandbox()).status).toBe(200);
-    const seeded = { rate: 0.5, seed: 11, failures: [{ status: 500 }] };
+    const seeded: ChaosOptions = { rate: 0.5, seed: 11, failures: [{ status: 500 }] };
     handle.chaos(seeded);
     const first = await statuses(handle, 30);
     handle.chaos(seeded);

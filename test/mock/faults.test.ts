@@ -91,7 +91,26 @@ describe("fault helpers refuse what they cannot do", () => {
       "a header that frames the body",
       (h) => h.failNext("listPlants", { headers: { "Content-Length": "0" } }),
       TypeError,
-      'failNext: headers: "Content-Length" cannot be set; the server frames the body.',
+      'failNext: headers: "Content-Length" cannot be set; the server frames and encodes the body itself.',
+    ],
+    [
+      "a header that encodes the body (every HTTP client would fail to decode plain JSON)",
+      (h) => h.failNext("listPlants", { status: 503, headers: { "Content-Encoding": "gzip" } }),
+      TypeError,
+      'failNext: headers: "Content-Encoding" cannot be set; the server frames and encodes the body itself.',
+    ],
+    [
+      "a header that changes the connection",
+      (h) => h.failNext("listPlants", { headers: { "Transfer-Encoding": "chunked" } }),
+      TypeError,
+      'failNext: headers: "Transfer-Encoding" cannot be set; the server frames and encodes the body itself.',
+    ],
+    [
+      "chaos with a failure that encodes the body",
+      (h) =>
+        h.chaos({ rate: 1, seed: 1, failures: [{ status: 503, headers: { Upgrade: "h2c" } }] }),
+      TypeError,
+      'chaos: failures[0].headers: "Upgrade" cannot be set; the server frames and encodes the body itself.',
     ],
     [
       "headers that are no object",
@@ -107,12 +126,13 @@ describe("fault helpers refuse what they cannot do", () => {
     ],
     [
       "a status given as a string",
-      (h) => h.failNext("listPlants", { status: "503" as unknown as number }),
+      (h) => h.failNext("listPlants", { status: "503" as unknown as 503 }),
       TypeError,
       "failNext: status must be an integer from 400 to 599.",
     ],
     [
       "a status that is no failure",
+      // @ts-expect-error: a status no failure can have does not compile; JavaScript gets this.
       (h) => h.failNext("listPlants", { status: 200 }),
       RangeError,
       "failNext: status must be an integer from 400 to 599.",

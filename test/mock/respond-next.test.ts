@@ -194,6 +194,17 @@ describe("respondNext refuses, when set, an answer openapi.yaml does not declare
       'respondNext: headers: "content-type" cannot be set; the body is JSON, as openapi.yaml declares.',
     ],
     [
+      "a Content-Encoding header (the body is sent as it is)",
+      (h) =>
+        h.respondNext("listPlants", {
+          status: 200,
+          body: [],
+          headers: { "Content-Encoding": "gzip" },
+        }),
+      TypeError,
+      'respondNext: headers: "Content-Encoding" cannot be set; the server frames and encodes the body itself.',
+    ],
+    [
       "a header value with CR/LF",
       (h) => h.respondNext("listPlants", { status: 200, body: [], headers: { "x-a": "a\r\nb" } }),
       TypeError,

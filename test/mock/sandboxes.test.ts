@@ -4,7 +4,8 @@ import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
 const BASE = "http://mock.test";
 const CLOSED = {
   error: 401,
-  message: "The bearer token in the Authorization header is not accepted.",
+  message:
+    "The bearer token in the Authorization header is a sandbox token (psb_...) whose sandbox is closed or expired (or never existed); create a new sandbox.",
 };
 
 function list(handle: (r: Request) => Promise<Response>, token: string): Promise<Response> {
@@ -210,5 +211,22 @@ describe("sandboxes on the fetch handler", () => {
     );
     expect(handle.requests()).toEqual([]);
     expect(handle.store.entries()).toHaveLength(1);
+  });
+});
+
+describe("the seed a set was made with", () => {
+  it("is copied and checked once, at creation: changing the caller's array later changes no sandbox", async () => {
+    const seed = [{ name: "Fern" }, { name: "Ivy", tag: "vine" }];
+    const handle = createPlantStoreFetchHandler({ seed });
+    seed.push({ name: 42 } as unknown as { name: string });
+    seed.reverse();
+    (seed[1] as { name: string }).name = "Changed";
+    const sandbox = handle.createSandbox();
+    expect(await (await list(handle, sandbox.token)).json()).toEqual([
+      { name: "Fern" },
+      { name: "Ivy", tag: "vine" },
+    ]);
+    handle.reset();
+    expect(handle.store.list("t").map((plant) => plant.name)).toEqual(["Fern", "Ivy"]);
   });
 });

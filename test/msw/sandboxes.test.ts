@@ -59,7 +59,8 @@ describe("sandboxes on the MSW handler set", () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({
       error: 401,
-      message: "The bearer token in the Authorization header is not accepted.",
+      message:
+        "The bearer token in the Authorization header is a sandbox token (psb_...) whose sandbox is closed or expired (or never existed); create a new sandbox.",
     });
   });
 });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseCliArgs } from "../../src/server/cli/cli-args.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
+import { activeTimers, until } from "../support/event-loop.js";
 
 const TOKEN = "server-sandbox-token";
 const servers: PlantStoreServer[] = [];
@@ -92,10 +93,43 @@ describe("sandboxes on the Node server", () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({
       error: 401,
-      message: "The bearer token in the Authorization header is not accepted.",
+      message:
+        "The bearer token in the Authorization header is a sandbox token (psb_...) whose sandbox is closed or expired (or never existed); create a new sandbox.",
     });
     expect(lines).toHaveLength(3);
     expect(lines.join("\n")).not.toContain(sandbox.token);
+  });
+
+  it("never logs a sandbox token in a request that ends after the sandbox closed (a hang, a delay)", async () => {
+    const lines: string[] = [];
+    const server = await startPlantStoreServer({
+      tokens: [TOKEN],
+      log: (line) => lines.push(line),
+    });
+    servers.push(server);
+    const hung = server.createSandbox();
+    const delayed = server.createSandbox();
+    hung.breakNext("listPlants", "hang");
+    delayed.delayNext("listPlants", 60_000);
+    const timers = activeTimers();
+    // Each carries its token in the query too, where the log line shows the target.
+    const ended = [hung, delayed].map((sandbox) =>
+      list(server.url, sandbox.token, `/plants?access_key=${sandbox.token}`).catch(() => "dropped"),
+    );
+    await expect.poll(() => hung.requests().length).toBe(1);
+    // The delayed one has arrived once its wait holds a timer; it is listed when it ends.
+    await until(() => activeTimers() > timers, "the delayed list waits");
+    hung.close();
+    delayed.close();
+    expect(await Promise.all(ended)).toEqual(["dropped", "dropped"]);
+    await expect.poll(() => lines.length).toBe(2);
+    for (const sandbox of [hung, delayed]) {
+      expect(lines.join("\n")).not.toContain(sandbox.token);
+    }
+    expect(lines).toEqual([
+      expect.stringMatching(/^GET \/plants\?access_key=\[redacted\] - /),
+      expect.stringMatching(/^GET \/plants\?access_key=\[redacted\] - /),
+    ]);
   });
 
   it("checks maxSandboxes and sandboxIdleMs where the options enter", async () => {

@@ -7,6 +7,10 @@ export const openApiDocument = {
     "version": "1.0.0",
     "summary": "List the plants you can see and add new ones.",
     "description": "The Plant Store API keeps a list of plants. Every request carries a bearer token;\nbodies are JSON. Where the service description is silent, this document records\nwhat the reference server of `plant-store-sdk` does (the behaviour contract), so\nthat the SDK, the mocks and this document agree:\n\n- **Authentication** is checked first. A missing `Authorization` header, a scheme\n  other than `Bearer`, an empty token or a token that is not accepted gives `401`\n  with the Error body and `WWW-Authenticate: Bearer realm=\"plant-store\"` (plus\n  `error=\"invalid_token\"` when a token was sent but not accepted).\n- **Access**: every plant belongs to the token that created it. Seed plants are\n  public. A caller sees the public plants and its own, never another token's.\n- **Order of checks**: authentication (401), route (404, 405 with `Allow`),\n  content type (415), body size (413), body and query (400), uniqueness (409).\n  A request with several faults gets the answer of the first.\n- **Errors**: every failure carries the Error body; `error` equals the HTTP status\n  and `message` is one sentence that names the offending field or header.\n",
+    "contact": {
+      "name": "plant-store-sdk",
+      "url": "https://www.npmjs.com/package/plant-store-sdk"
+    },
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -97,7 +101,7 @@ export const openApiDocument = {
         },
         "responses": {
           "200": {
-            "description": "The plant as stored (never with `id`).",
+            "description": "The plant as stored (never with `id`), from a server configured to answer 200.",
             "content": {
               "application/json": {
                 "schema": {

@@ -175,7 +175,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The plant as stored (never with `id`). */
+            /** @description The plant as stored (never with `id`), from a server configured to answer 200. */
             200: {
                 headers: {
                     [name: string]: unknown;

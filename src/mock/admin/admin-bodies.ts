@@ -18,7 +18,7 @@ import type { CoreRequest } from "../core-types.js";
 import type { FaultSet } from "../faults.js";
 import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../plant-records.js";
 import { bodyFailureStatus } from "../request-input.js";
-import type { BreakKind, PlantStoreOperation, StoredPlant } from "../types.js";
+import type { BreakKind, FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";
 
 /** A body, or the status and message that refuse it. */
 type Parsed<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
@@ -104,7 +104,8 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   const fault: FaultRequest = { operation: operation as PlantStoreOperation };
   if (fails) {
     fault.failure = {
-      ...(status === undefined ? {} : { status: status as number }),
+      // Checked by failNext's rules when the fault is set, as in process.
+      ...(status === undefined ? {} : { status: status as FailNextOptions["status"] }),
       times: count,
       ...(message === undefined ? {} : { message: message as string }),
       ...(headers === undefined ? {} : { headers: headers as Record<string, string> }),

@@ -7,6 +7,7 @@ import {
   createLandingPage,
   createPlantStore,
   createPlantStoreFetchHandler,
+  type ErrorStatus,
 } from "plant-store-sdk/mock";
 import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 import { startPlantStoreServer } from "plant-store-sdk/server";
@@ -19,6 +20,7 @@ declare const maybe: {
   tokens: string[] | undefined;
   signal: AbortSignal | undefined;
   headers: HeadersInit | undefined;
+  errorStatus: ErrorStatus | undefined;
 };
 
 export async function forwardEverything(): Promise<void> {
@@ -48,7 +50,7 @@ export async function forwardEverything(): Promise<void> {
     landingPage: createLandingPage({ demoToken: maybe.string }),
   });
   handler.failNext("createPlant", {
-    status: maybe.number,
+    status: maybe.errorStatus,
     message: maybe.string,
     times: maybe.number,
     headers: undefined,

@@ -188,7 +188,12 @@ describe("POST /__admin/faults refuses a bad fault, naming the field", () => {
     [
       "a header the server frames the body with",
       { operation: "listPlants", status: 503, headers: { "Content-Length": "0" } },
-      'headers: "Content-Length" cannot be set; the server frames the body.',
+      'headers: "Content-Length" cannot be set; the server frames and encodes the body itself.',
+    ],
+    [
+      "a header that encodes the body",
+      { operation: "listPlants", status: 503, headers: { "Content-Encoding": "gzip" } },
+      'headers: "Content-Encoding" cannot be set; the server frames and encodes the body itself.',
     ],
     [
       "a good failure with a bad delay: neither is set",

@@ -1,0 +1,79 @@
+// A request's scenario is decided when it arrives, and every reset ends the requests still
+// waiting: a slow request left over from one test never takes the next test's scenario, on
+// any serving path, however many tests a suite runs.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeTimers } from "../support/event-loop.js";
+import {
+  fetchHandlerPaths,
+  mswPaths,
+  type ServingPath,
+  serverPaths,
+} from "./support/serving-paths.js";
+
+const paths: ServingPath[] = [];
+beforeAll(async () => {
+  paths.push(...fetchHandlerPaths(), ...mswPaths(), ...(await serverPaths()));
+});
+afterAll(async () => {
+  for (const path of paths) await path.close();
+});
+
+/** One test ending with a request still waiting, the reset between tests, the next test. */
+async function round(path: ServingPath): Promise<{ next: unknown; leftOver: unknown }> {
+  const { world } = path;
+  await world.delayNext("listPlants", 60_000);
+  const held = await path.sendHeldList();
+  await world.reset();
+  await world.failNext("listPlants", { status: 503 });
+  const next = await path.list();
+  return { next, leftOver: await held.outcome };
+}
+
+describe.each([
+  "the fetch handler",
+  "a sandbox of the fetch handler",
+  "the MSW handler set",
+  "a sandbox of the MSW handler set",
+  "the server object",
+  "a sandbox of the server object",
+  "the admin client",
+  "a sandbox of the admin client",
+])("%s", (name) => {
+  const path = () => paths.find((candidate) => candidate.name === name) as ServingPath;
+
+  it("a request waiting when the test ends gets no answer, and the next test's failNext is the next test's", async () => {
+    expect(await round(path())).toEqual({ next: 503, leftOver: "dropped" });
+    await path().world.reset();
+  });
+
+  it("200 rounds of a slow request, the reset and the next test's scenario: no answer crosses, no timer is left", async () => {
+    const timersBefore = activeTimers();
+    for (let i = 0; i < 200; i++) {
+      expect(await round(path())).toEqual({ next: 503, leftOver: "dropped" });
+      await path().world.reset();
+    }
+    // Each round left a minute-long delay behind before the fix; now the reset clears it.
+    expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
+  });
+
+  it("a scenario set, cleared or reset after a request arrived does not change its answer", async () => {
+    const { world } = path();
+    await world.delayNext("listPlants", 20);
+    const held = await path().sendHeldList();
+    // Set while it waits: it belongs to the next request, not to the one already waiting.
+    await world.failNext("listPlants", { status: 503 });
+    expect(await held.outcome).toBe(200);
+    expect(await path().list()).toBe(503);
+    await world.reset();
+  });
+
+  it("clearFaults() ends a waiting request too: no answer", async () => {
+    const { world } = path();
+    await world.delayNext("listPlants", 60_000);
+    const held = await path().sendHeldList();
+    await world.clearFaults();
+    expect(await held.outcome).toBe("dropped");
+    expect(await path().list()).toBe(200);
+    await world.reset();
+  });
+});

@@ -1,0 +1,155 @@
+// Every way a test suite reaches one world of the reference server, behind one shape, so the
+// lifecycle rules ("decided when it arrives", one reset, waits that end) are checked on each:
+// the fetch handler, the MSW handler set in Node, the Node server object over HTTP and the
+// admin client, each on its global world and inside a sandbox.
+import { connect } from "node:net";
+import { setupServer } from "msw/node";
+import { createPlantStoreAdmin } from "../../../src/admin/index.js";
+import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import type { FailNextOptions, PlantStoreOperation } from "../../../src/mock/types.js";
+import { createPlantStoreHandlers } from "../../../src/msw/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
+
+const TOKEN = "lifecycle-token";
+
+/** What a request got: its status, or "dropped" when no answer came (the connection closed). */
+export type Outcome = number | "dropped";
+
+/** The scenario verbs of one world, in process or over HTTP (then they resolve when set). */
+export interface WorldVerbs {
+  delayNext(operation: PlantStoreOperation, ms: number): unknown;
+  failNext(operation: PlantStoreOperation, options?: FailNextOptions): unknown;
+  reset(): unknown;
+  clearFaults(): unknown;
+  requests(): unknown[] | Promise<unknown[]>;
+}
+
+export interface ServingPath {
+  readonly name: string;
+  readonly world: WorldVerbs;
+  /** A list; resolves with what it got. */
+  list(): Promise<Outcome>;
+  /**
+   * Sends a list the world will hold back (a pending delayNext) and resolves once it has
+   * arrived, that is once a second request sent after it has been answered; `outcome` is the
+   * held list's.
+   */
+  sendHeldList(): Promise<{ outcome: Promise<Outcome> }>;
+  close(): Promise<void>;
+}
+
+const outcomeOf = (request: Promise<Response>): Promise<Outcome> =>
+  request.then(
+    (response) => response.status,
+    () => "dropped",
+  );
+
+function inProcessPath(
+  name: string,
+  world: WorldVerbs,
+  send: (path: string) => Promise<Response>,
+  close: () => Promise<void> = async () => {},
+): ServingPath {
+  return {
+    name,
+    world,
+    list: () => outcomeOf(send("/plants")),
+    async sendHeldList() {
+      const outcome = outcomeOf(send("/plants"));
+      // Requests through one handler run the same steps in the order they were sent: the
+      // marker's answer means the held list has arrived and taken its delay.
+      await send("/plants?limit=0");
+      return { outcome };
+    },
+    close,
+  };
+}
+
+export function fetchHandlerPaths(): ServingPath[] {
+  const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+  const sandbox = handle.createSandbox();
+  const sender = (token: string) => (path: string) =>
+    handle(new Request(`http://lifecycle.test${path}`, { headers: bearer(token) }));
+  return [
+    inProcessPath("the fetch handler", handle, sender(TOKEN)),
+    inProcessPath("a sandbox of the fetch handler", sandbox, sender(sandbox.token)),
+  ];
+}
+
+export function mswPaths(): ServingPath[] {
+  const base = "http://lifecycle-msw.test/v1";
+  const plantStore = createPlantStoreHandlers({ baseUrl: base, tokens: [TOKEN] });
+  const sandbox = plantStore.createSandbox();
+  const server = setupServer(...plantStore.handlers);
+  // Other paths of the same suite talk to a real server: MSW lets them through.
+  server.listen({ onUnhandledRequest: "bypass" });
+  const sender = (token: string) => (path: string) =>
+    fetch(`${base}${path}`, { headers: bearer(token) });
+  return [
+    inProcessPath("the MSW handler set", plantStore, sender(TOKEN)),
+    inProcessPath("a sandbox of the MSW handler set", sandbox, sender(sandbox.token), async () =>
+      server.close(),
+    ),
+  ];
+}
+
+export async function serverPaths(): Promise<ServingPath[]> {
+  const adminToken = "lifecycle-admin-token";
+  const server = await startPlantStoreServer({ tokens: [TOKEN], admin: { token: adminToken } });
+  const sandbox = server.createSandbox();
+  const admin = createPlantStoreAdmin({ baseUrl: server.url, token: adminToken });
+  const adminSandbox = await admin.createSandbox();
+  const close = () => server.close();
+  return [
+    httpPath("the server object", server, server, TOKEN),
+    httpPath("a sandbox of the server object", server, sandbox, sandbox.token),
+    httpPath("the admin client", server, admin, TOKEN),
+    httpPath("a sandbox of the admin client", server, adminSandbox, adminSandbox.token, close),
+  ];
+}
+
+function httpPath(
+  name: string,
+  server: PlantStoreServer,
+  world: WorldVerbs,
+  token: string,
+  close: () => Promise<void> = async () => {},
+): ServingPath {
+  const { hostname, port } = new URL(server.url);
+  return {
+    name,
+    world,
+    list: () => outcomeOf(fetch(`${server.url}/plants`, { headers: bearer(token) })),
+    async sendHeldList() {
+      // Pipelined on one connection: Node hands the core both requests as they are parsed,
+      // so once the marker is in the journal, the held list has arrived before it.
+      const socket = connect(Number(port), hostname);
+      let received = "";
+      socket.setEncoding("utf8").on("data", (chunk: string) => {
+        received += chunk;
+      });
+      const outcome = new Promise<Outcome>((resolve) => {
+        socket.on("error", () => undefined);
+        socket.on("close", () => {
+          const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+          resolve(status === undefined ? "dropped" : Number(status));
+        });
+      });
+      const head = (target: string, last = "") =>
+        `GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n${last}\r\n`;
+      const before = (await world.requests()).length;
+      // The marker goes last and closes the connection, so answered or not, it closes.
+      socket.write(head("/plants") + head("/plants?limit=0", "Connection: close\r\n"));
+      for (;;) {
+        if ((await world.requests()).length > before) break;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      return { outcome };
+    },
+    close,
+  };
+}
+
+function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
