@@ -28,10 +28,8 @@ const client = createPlantStoreClient({ baseUrl, token, retries: { limit: 2, max
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
-  // Every test starts from the seed with no scenario left over.
-  plantStore.store.reset();
-  plantStore.clearFaults();
-  plantStore.clearRequests();
+  // Every test starts from the seed with no scenario, waiting request or journal entry left over.
+  plantStore.reset();
   server.resetHandlers();
 });
 afterAll(() => server.close());

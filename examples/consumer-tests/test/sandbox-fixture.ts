@@ -4,6 +4,7 @@
 //   test.concurrent("...", async ({ client, sandbox }) => { ... });
 import { setupServer } from "msw/node";
 import { createPlantStoreClient, type PlantStoreClient } from "plant-store-sdk";
+import { recordCoverage } from "plant-store-sdk/matchers/vitest";
 import type { PlantStoreSandbox } from "plant-store-sdk/mock";
 import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 import { test as base } from "vitest";
@@ -27,7 +28,7 @@ interface SandboxFixtures {
 }
 
 interface FileFixtures {
-  /** MSW intercepting the file's requests, started before its first test. */
+  /** MSW intercepting the file's requests, started before its first test; records coverage after its last. */
   mswServer: undefined;
 }
 
@@ -39,6 +40,8 @@ export const test = base.extend<SandboxFixtures & FileFixtures>({
       server.listen({ onUnhandledRequest: "error" });
       await use(undefined);
       server.close();
+      // The set's coverage counts what every test's sandbox answered, closed ones included.
+      await recordCoverage(plantStore);
     },
     { scope: "file", auto: true },
   ],

@@ -17,11 +17,7 @@ const server = setupServer(...plantStore.handlers);
 const client = createPlantStoreClient({ baseUrl, token, retries: { limit: 2, maxDelay: 0 } });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-beforeEach(() => {
-  plantStore.store.reset();
-  plantStore.clearFaults();
-  plantStore.clearRequests();
-});
+beforeEach(() => plantStore.reset());
 // Whatever the test checked, the app sent nothing the real Plant Store would refuse.
 afterEach(() => expect(plantStore).toHaveNoContractViolations());
 afterAll(async () => {
