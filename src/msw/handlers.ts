@@ -13,6 +13,7 @@ import type {
   PlantStoreMockOptions,
   PlantStoreSandbox,
 } from "../mock/types.js";
+import { claimedRoute } from "./claimed-routes.js";
 
 /** Options of {@link createPlantStoreHandlers}: the mock options and where the API lives. */
 export interface PlantStoreMswOptions extends PlantStoreMockOptions {
@@ -87,21 +88,4 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
     ],
     ...inProcess,
   };
-}
-
-/**
- * What the handler set claims, as a RegExp rather than an MSW path string: MSW matches a
- * string path with path-to-regexp, which reads ":", "(", "*" or "+" in a prefix as syntax
- * and lets "/plants/" match "/plants". A RegExp is matched against the request's origin and
- * path (never the query), exactly as written here. `"plants"`: exactly
- * `{origin}{prefix}/plants`. `"prefix"`: the prefix itself and every path below it (with no
- * prefix, every path on the origin).
- */
-function claimedRoute(origin: string, prefix: string, scope: "plants" | "prefix"): RegExp {
-  const base = escapeRegExp(`${origin}${prefix}`);
-  return scope === "plants" ? new RegExp(`^${base}/plants$`) : new RegExp(`^${base}(?:/.*)?$`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
