@@ -12,6 +12,11 @@ export function claimedRoute(origin: string, prefix: string, scope: "plants" | "
   return scope === "plants" ? new RegExp(`^${base}/plants$`) : new RegExp(`^${base}(?:/.*)?$`);
 }
 
+/** Every path on `origin` whose last segment is `plants`, under any prefix or none. */
+export function plantsOnOriginRoute(origin: string): RegExp {
+  return new RegExp(`^${escapeRegExp(origin)}(?:/.*)?/plants$`);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }

@@ -13,6 +13,7 @@ import type {
   PlantStoreMockOptions,
   PlantStoreSandbox,
 } from "../mock/types.js";
+import { baseUrlMismatchHandler } from "./base-url-mismatch.js";
 import { claimedRoute } from "./claimed-routes.js";
 
 /** Options of {@link createPlantStoreHandlers}: the mock options and where the API lives. */
@@ -56,8 +57,10 @@ const BASE_URL_RULE =
 
 /**
  * The reference server as MSW handlers for `setupServer` or `setupWorker`. They claim
- * `{baseUrl}/plants` only (every path with `answerUnknownPaths: true`); everything else is
- * left to your other handlers and `onUnhandledRequest`.
+ * `{baseUrl}/plants` only (every path with `answerUnknownPaths: true`), and answer a path
+ * ending in `/plants` elsewhere on the origin with a 404 naming `baseUrl` (unless another
+ * handler set serves it); everything else is left to your other handlers and
+ * `onUnhandledRequest`.
  */
 export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantStoreHandlers {
   checkOptionNames(options, MSW_OPTIONS);
@@ -68,7 +71,8 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
   const url = parseHttpBaseUrl(baseUrl);
   if (url === undefined) throw new TypeError(BASE_URL_RULE);
   const basePath = checkBasePath(url.path, "baseUrl's path");
-  const { handle, inProcess } = fetchHandlerFor({ ...readMockOptions(mockOptions), basePath });
+  const config = readMockOptions(mockOptions);
+  const { handle, inProcess } = fetchHandlerFor({ ...config, basePath });
   const route = claimedRoute(url.origin, basePath, answerUnknownPaths ? "prefix" : "plants");
   return {
     handlers: [
@@ -85,6 +89,7 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
           throw error;
         }
       }),
+      baseUrlMismatchHandler(url.origin, basePath, config.corsOrigin),
     ],
     ...inProcess,
   };
