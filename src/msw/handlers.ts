@@ -13,6 +13,8 @@ import type {
   PlantStoreMockOptions,
   PlantStoreSandbox,
 } from "../mock/types.js";
+import { baseUrlMismatchHandler } from "./base-url-mismatch.js";
+import { claimedRoute } from "./claimed-routes.js";
 
 /** Options of {@link createPlantStoreHandlers}: the mock options and where the API lives. */
 export interface PlantStoreMswOptions extends PlantStoreMockOptions {
@@ -60,8 +62,10 @@ const BASE_URL_RULE =
 
 /**
  * The reference server as MSW handlers for `setupServer` or `setupWorker`. They claim
- * `{baseUrl}/plants` only (every path with `answerUnknownPaths: true`); everything else is
- * left to your other handlers and `onUnhandledRequest`.
+ * `{baseUrl}/plants` only (every path with `answerUnknownPaths: true`), and answer a path
+ * ending in `/plants` elsewhere on the origin with a 404 naming `baseUrl` (unless another
+ * handler set serves it); everything else is left to your other handlers and
+ * `onUnhandledRequest`.
  */
 export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantStoreHandlers {
   checkOptionNames(options, MSW_OPTIONS);
@@ -72,7 +76,8 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
   const url = parseHttpBaseUrl(baseUrl);
   if (url === undefined) throw new TypeError(BASE_URL_RULE);
   const basePath = checkBasePath(url.path, "baseUrl's path");
-  const { handle, inProcess } = fetchHandlerFor({ ...readMockOptions(mockOptions), basePath });
+  const config = readMockOptions(mockOptions);
+  const { handle, inProcess } = fetchHandlerFor({ ...config, basePath });
   const route = claimedRoute(url.origin, basePath, answerUnknownPaths ? "prefix" : "plants");
   return {
     handlers: [
@@ -89,24 +94,8 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
           throw error;
         }
       }),
+      baseUrlMismatchHandler(url.origin, basePath, config.corsOrigin),
     ],
     ...inProcess,
   };
-}
-
-/**
- * What the handler set claims, as a RegExp rather than an MSW path string: MSW matches a
- * string path with path-to-regexp, which reads ":", "(", "*" or "+" in a prefix as syntax
- * and lets "/plants/" match "/plants". A RegExp is matched against the request's origin and
- * path (never the query), exactly as written here. `"plants"`: exactly
- * `{origin}{prefix}/plants`. `"prefix"`: the prefix itself and every path below it (with no
- * prefix, every path on the origin).
- */
-function claimedRoute(origin: string, prefix: string, scope: "plants" | "prefix"): RegExp {
-  const base = escapeRegExp(`${origin}${prefix}`);
-  return scope === "plants" ? new RegExp(`^${base}/plants$`) : new RegExp(`^${base}(?:/.*)?$`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }

@@ -255,7 +255,7 @@ describe("what the matchers accept", () => {
     it("refuses its handlers array, naming what was passed", () => {
       expect(() => expect(plantStore.handlers).toHaveReceived("listPlants")).toThrowError(
         new TypeError(
-          "toHaveReceived: expect() was given an array of 1; pass the MSW handler set, the fetch handler, the server or a sandbox (an object with requests()).",
+          "toHaveReceived: expect() was given an array of 2; pass the MSW handler set, the fetch handler, the server or a sandbox (an object with requests()).",
         ),
       );
     });
