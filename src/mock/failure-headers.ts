@@ -3,6 +3,7 @@
 // otherwise surface later, as a 500 from whichever adapter writes the answer. Header names are
 // lower-cased so `Content-Type` replaces the answer's own content-type instead of being sent
 // next to it.
+import { shownName } from "../contract/option-names.js";
 import type { FailNextOptions } from "./types.js";
 
 /** An Error answer's status, message and headers, checked; `message` undefined: the default sentence. */
@@ -67,7 +68,7 @@ export function checkFailureHeaders(headers: unknown, prefix: string): Record<st
   const entries = headers instanceof Headers ? [...headers] : Object.entries(headers);
   const checked: Record<string, string> = {};
   for (const [name, value] of entries) {
-    const shown = JSON.stringify(name);
+    const shown = shownName(name);
     if (!FIELD_NAME.test(name)) {
       throw new TypeError(`${prefix}headers: ${shown} is not a valid header name.`);
     }

@@ -7,7 +7,7 @@
 // (`decide`), and the requests that then wait are this world's to end (`clearFaults`).
 
 import { isOperation } from "../contract/journal-entries.js";
-import { checkOptionNames } from "../contract/option-names.js";
+import { checkOptionNames, shownName } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
@@ -275,7 +275,7 @@ function checkCall(
 ): string {
   if (!isOperation(operation)) {
     throw new TypeError(
-      `${prefix}unknown operation "${operation}"; use ${OPERATIONS.join(" or ")}.`,
+      `${prefix}unknown operation ${shownName(String(operation))}; use ${OPERATIONS.join(" or ")}.`,
     );
   }
   checkOptionNames(options, known, prefix);

@@ -94,7 +94,9 @@ function toResponse(method: string, answer: CoreAnswer): Response {
  */
 export class DroppedConnectionError extends TypeError {
   constructor() {
-    super("Failed to fetch: the Plant Store dropped the connection without an answer (breakNext).");
+    super(
+      "Failed to fetch: the Plant Store dropped the connection without an answer (a break, or a waiting request ended by clearFaults(), a reset or a close).",
+    );
     this.name = "TypeError";
   }
 }

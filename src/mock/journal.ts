@@ -142,8 +142,7 @@ export function createRequestJournal(
   }
 
   return {
-    start(method, rawPath, rawSearch, operation = null) {
-      const { path, search } = hideSandboxTokens(rawPath, rawSearch, secrets);
+    start(method, path, search, operation = null) {
       const record: JournalRecord = {
         seq: ++lastSeq,
         operation,
@@ -184,29 +183,6 @@ export function createRequestJournal(
     coverage: coverage.coverage,
     clearCoverage: coverage.clearCoverage,
   };
-}
-
-/**
- * A sandbox's tokens stop being known when it closes, so one that a request carries in its
- * target (another world's, pasted into a query) is hidden on arrival, while it is accepted;
- * the rest is redacted when listed. The prefix is looked for as sent and percent-encoded.
- */
-function hideSandboxTokens(path: string, search: string, secrets: SecretTokens) {
-  const target = path + search;
-  if (!/psb|%/i.test(target) || !secrets.appearsIn(decodeTarget(target))) return { path, search };
-  const hidden = redactTarget(target, secrets);
-  const query = hidden.indexOf("?");
-  return query === -1
-    ? { path: hidden, search: "" }
-    : { path: hidden.slice(0, query), search: hidden.slice(query) };
-}
-
-function decodeTarget(target: string): string {
-  try {
-    return decodeURIComponent(target);
-  } catch {
-    return target;
-  }
 }
 
 /**

@@ -82,10 +82,7 @@ export interface PlantStoreCore {
   readonly inProcess: PlantStoreInProcess;
   /** The headers every answer carries (CORS), for answers made outside the core. */
   readonly baseHeaders: HeaderRecord;
-  /**
-   * The accepted tokens, API, admin and live sandboxes: what no log line may show
-   * (request-log.ts). Kept current as sandboxes open and close, so read it at use time.
-   */
+  /** The accepted tokens, API, admin and every sandbox's: what no log line may show (request-log.ts). */
   readonly secrets: SecretTokens;
   /**
    * Ends every waiting request (a delay, a hang), in every sandbox too, and every later one at
@@ -137,7 +134,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   const landingPage = config.landingPage;
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
-  const failed = errorAnswer(500, "The server failed while handling the request.", jsonHeaders);
+  const failed = errorAnswer(500, FAILURE_MESSAGE, jsonHeaders);
   const brokenContext: BrokenAnswerContext = { headers: jsonHeaders, createStatus };
   const messages = {
     notFound: `The request path is not part of the Plant Store API; use ${plantsPath}.`,
@@ -151,13 +148,24 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return landingPageAnswer(landingPage, request, basePath, adminApi !== undefined);
     }
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
-    const auth = authenticate(request.header("authorization"));
-    const world = (auth.ok && isSandboxToken(auth.token) && sandboxes.find(auth.token)) || global;
     const { method, path, search } = request;
-    const record = world.journal.start(method, path, search, operationOf(method, path));
+    const operation = operationOf(method, path);
+    let auth = authenticate(request.header("authorization"));
+    // The request arrives once it is read whole: a create's body is read first (unless its
+    // Content-Type already refuses it), and everything after this is decided on arrival.
+    const body =
+      auth.ok && operation === "createPlant"
+        ? await readCreateBody(request).catch(() => FAILED_BODY)
+        : undefined;
+    // A sandbox closed (or expired) while the body was arriving is not there to answer it.
+    if (body !== undefined && auth.ok && isSandboxToken(auth.token)) {
+      auth = authenticate(request.header("authorization"));
+    }
+    const world = (auth.ok && isSandboxToken(auth.token) && sandboxes.find(auth.token)) || global;
+    const record = world.journal.start(method, path, search, operation);
     // A store passed in by the user that throws, say: every adapter sends the Error body,
     // never the raw error (MSW would show its stack as the response).
-    const answer = await answerApi(request, record, auth, world).catch(() => failed);
+    const answer = await answerApi(request, record, auth, world, body).catch(() => failed);
     noteViolation(record, answer);
     world.journal.finish(record, answer.status);
     return answer;
@@ -174,6 +182,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     record: JournalRecord,
     auth: AuthResult,
     world: SandboxWorld,
+    body: CreateBody | undefined,
   ): Promise<CoreAnswer> {
     if (!auth.ok) {
       const challenge = auth.invalidToken ? WWW_AUTHENTICATE_INVALID : WWW_AUTHENTICATE;
@@ -191,10 +200,9 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return errorAnswer(405, message, jsonHeaders, ALLOW);
     }
 
-    // The request has arrived once it is read whole (a create's body included). Its scenario
-    // is decided now, in one step: nothing set, cleared or reset from here on changes its
-    // answer, and a request that waits can never take a scenario set after it arrived.
-    const body = operation === "createPlant" ? await readCreateBody(request) : undefined;
+    // Its scenario is decided on arrival, in one step: nothing set, cleared or reset from here
+    // on changes its answer, and a request that waits can never take a scenario set after it
+    // arrived.
     if (body?.kind === "client-gone") return noAnswer(jsonHeaders);
     if (body?.kind === "text") noteBody(record, body.text);
     const { waitMs, answer } = world.faults.decide(operation, request.header("prefer"));
@@ -278,6 +286,11 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     shutdown: shutdown.close,
   };
 }
+
+const FAILURE_MESSAGE = "The server failed while handling the request.";
+
+/** A body whose read failed for a reason of the server's own. */
+const FAILED_BODY: CreateBody = { kind: "refused", status: 500, message: FAILURE_MESSAGE };
 
 /** A create's body as read on arrival: its text, why the contract refuses it, or no client left. */
 type CreateBody =

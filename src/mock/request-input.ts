@@ -61,32 +61,55 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) return TOO_LARGE;
   if (request.body === null) return { ok: true, text: "" };
+  if (request.signal.aborted) return CLIENT_GONE;
+  const reader = request.body.getReader();
+  // An app that gives up mid-upload may leave its body stream open: the abort ends the read.
+  let onAbort = () => {};
+  const gone = new Promise<"gone">((resolve) => {
+    onAbort = () => resolve("gone");
+    request.signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await readChunks(reader, gone, maxBytes);
+  } finally {
+    request.signal.removeEventListener("abort", onAbort);
+  }
+}
 
+async function readChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  gone: Promise<"gone">,
+  maxBytes: number,
+): Promise<BodyResult> {
   // fatal: invalid UTF-8 is an error, never silently replaced with U+FFFD.
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  const reader = request.body.getReader();
   let received = 0;
   let text = "";
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > maxBytes) {
-        // Not awaited: a peer that stops sending must not hold the answer back.
-        reader.cancel().catch(() => {});
-        return TOO_LARGE;
-      }
-      text += decoder.decode(value, { stream: true });
+  for (;;) {
+    // A body stream that errors is an upload that broke off: nobody is left to answer.
+    const chunk = await Promise.race([reader.read(), gone]).catch(() => "gone" as const);
+    if (chunk === "gone") {
+      reader.cancel().catch(() => {});
+      return CLIENT_GONE;
     }
-    text += decoder.decode();
-  } catch (error) {
-    // An aborted request's body stream errors with the signal's reason.
-    if (request.signal.aborted) return CLIENT_GONE;
-    if (error instanceof TypeError) return INVALID_UTF8;
-    throw error;
+    if (chunk.done) break;
+    received += chunk.value.byteLength;
+    if (received > maxBytes) {
+      // Not awaited: a peer that stops sending must not hold the answer back.
+      reader.cancel().catch(() => {});
+      return TOO_LARGE;
+    }
+    try {
+      text += decoder.decode(chunk.value, { stream: true });
+    } catch {
+      return INVALID_UTF8;
+    }
   }
-  return { ok: true, text };
+  try {
+    return { ok: true, text: text + decoder.decode() };
+  } catch {
+    return INVALID_UTF8;
+  }
 }
 
 // `limit` accepts only the canonical decimal form of an int32 from 0 up: "0", "10",

@@ -3,16 +3,14 @@
 // A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
 import { checkOptionNames } from "../contract/option-names.js";
+import { SANDBOX_TOKEN_PREFIX, SANDBOX_TOKEN_RANDOM_BYTES } from "../contract/sandbox-token.js";
 import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import { createFaultInjector, type FaultInjector } from "./faults.js";
 import { createRequestJournal, type RequestJournal } from "./journal.js";
 import { createPlantStore } from "./store.js";
-import { SANDBOX_TOKEN_PREFIX, type SecretTokens } from "./tokens.js";
+import type { SecretTokens } from "./tokens.js";
 import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "./types.js";
 import type { Shutdown } from "./waiting-requests.js";
-
-/** Bytes of randomness per token and id: 128 bits, as the contract asks. */
-const RANDOM_BYTES = 16;
 
 export const DEFAULT_MAX_SANDBOXES = 1000;
 
@@ -62,10 +60,7 @@ export interface SandboxRegistryConfig {
   seed: readonly SeedPlant[] | undefined;
   maxSandboxes: number;
   sandboxIdleMs: number;
-  /**
-   * The core's secrets (configured tokens), shared and kept current: live sandbox tokens are
-   * added and closed ones removed, so journals and log lines read at use time hide them all.
-   */
+  /** The configured tokens every sandbox's journal hides too (sandbox tokens it finds by shape). */
   secrets: SecretTokens;
   /** Closed when the server closes: every sandbox's waiting requests end. */
   shutdown: Shutdown;
@@ -99,10 +94,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
     if (!byId.delete(entry.sandbox.id)) return;
     // Its waiting requests end with it (no answer), rather than wait on a sandbox nobody can reach.
     entry.world.faults.clearFaults();
-    for (const token of entry.tokens) {
-      byToken.delete(token);
-      config.secrets.delete(token);
-    }
+    for (const token of entry.tokens) byToken.delete(token);
   }
 
   function expired(entry: Entry, now: number): boolean {
@@ -126,7 +118,6 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
 
   function admit(entry: Entry, token: string): string {
     entry.tokens.push(token);
-    config.secrets.add(token);
     byToken.set(token, entry);
     return token;
   }
@@ -185,9 +176,9 @@ function newToken(): string {
   return SANDBOX_TOKEN_PREFIX + randomText();
 }
 
-/** 128 random bits as base64url, from the runtime-neutral Web Crypto API. */
+/** 128 random bits (as the contract asks) as base64url, from the runtime-neutral Web Crypto API. */
 function randomText(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(RANDOM_BYTES));
+  const bytes = crypto.getRandomValues(new Uint8Array(SANDBOX_TOKEN_RANDOM_BYTES));
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -1,17 +1,17 @@
 // The API's bearer tokens: which may be configured, whether a request's Authorization header
 // carries one, and keeping them out of everything shown (logs, the journal, messages).
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+import {
+  isSandboxToken,
+  SANDBOX_TOKEN_PREFIX,
+  SANDBOX_TOKEN_SHAPE,
+} from "../contract/sandbox-token.js";
+
+export { isSandboxToken, SANDBOX_TOKEN_PREFIX };
 
 // What `tokens` means, the same at every entry point (fetch handler, MSW handlers, server,
 // CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by
 // leaving `tokens` out, never by an empty list, so `[]` is a mistake wherever it is given.
-
-/** Every sandbox token starts with this, so every path can tell one from a configured token. */
-export const SANDBOX_TOKEN_PREFIX = "psb_";
-
-export function isSandboxToken(token: string): boolean {
-  return token.startsWith(SANDBOX_TOKEN_PREFIX);
-}
 
 /**
  * A configured API or admin token (`name`, as the caller spelled the option or flag) may not
@@ -138,14 +138,12 @@ const ENCODED_OR_ACCESS_TOKEN = /[%+]|access_token/i;
 const MIN_SEARCHED = 8;
 
 /**
- * The tokens no log line, journal entry or message may show, kept current as sandboxes open
- * and close. The configured ones are a handful and searched one by one; sandbox tokens may
- * be thousands, so they are found by their prefix and looked up: a log line costs the same
- * with a thousand sandboxes open as with none.
+ * The tokens no log line, journal entry or message may show. Sandbox tokens are found by their
+ * shape rather than looked up among the live sandboxes', so a sandbox's token stays hidden
+ * after the sandbox closed (a request still carrying it, a journal read later, a log line
+ * written when a hang ends), and a thousand live sandboxes cost a log line no more than none.
  */
 export interface SecretTokens {
-  add(token: string): void;
-  delete(token: string): void;
   /**
    * Whether `text` is a token or holds one. Short tokens ("t" in tests) count only when they
    * are the whole text: inside other text they would redact innocent paths.
@@ -157,63 +155,21 @@ export interface SecretTokens {
   with(more: Iterable<string>): SecretTokens;
 }
 
+/** The configured tokens (API and admin, a handful) and every sandbox token, by its shape. */
 export function createSecretTokens(tokens: Iterable<string> = []): SecretTokens {
-  return secretTokens([], { tokens: new Set(), lengths: new Map() }, tokens);
-}
-
-/** The sandbox tokens and how many of them have each length, shared by the sets `with` makes. */
-interface SandboxTokens {
-  tokens: Set<string>;
-  lengths: Map<number, number>;
-}
-
-function secretTokens(
-  listed: string[],
-  sandbox: SandboxTokens,
-  more: Iterable<string>,
-): SecretTokens {
-  const { tokens, lengths } = sandbox;
+  const listed = [...new Set(tokens)];
   /** `text` is a token, or holds one at least `searched` long. */
   function found(text: string, searched: number): boolean {
     for (const token of listed) {
       if (text === token || (token.length >= searched && text.includes(token))) return true;
     }
-    if (tokens.has(text)) return true;
-    // Every place the prefix occurs, read as each length a sandbox token has (one, today).
-    for (let at = text.indexOf(SANDBOX_TOKEN_PREFIX); at !== -1; ) {
-      for (const length of lengths.keys()) {
-        if (length >= searched && tokens.has(text.slice(at, at + length))) return true;
-      }
-      at = text.indexOf(SANDBOX_TOKEN_PREFIX, at + 1);
-    }
-    return false;
+    return text.includes(SANDBOX_TOKEN_PREFIX) && SANDBOX_TOKEN_SHAPE.test(text);
   }
-  const secrets: SecretTokens = {
-    add(token) {
-      if (!isSandboxToken(token)) {
-        if (!listed.includes(token)) listed.push(token);
-      } else if (!tokens.has(token)) {
-        tokens.add(token);
-        lengths.set(token.length, (lengths.get(token.length) ?? 0) + 1);
-      }
-    },
-    delete(token) {
-      if (tokens.delete(token)) {
-        const left = (lengths.get(token.length) ?? 1) - 1;
-        if (left === 0) lengths.delete(token.length);
-        else lengths.set(token.length, left);
-      }
-      const index = listed.indexOf(token);
-      if (index !== -1) listed.splice(index, 1);
-    },
+  return {
     holds: (text) => found(text, MIN_SEARCHED),
     appearsIn: (text) => found(text, 1),
-    // Searched one by one, even a sandbox's: a read of its journal must not put its tokens
-    // back into the live set once it is closed.
-    with: (extra) => secretTokens([...listed, ...extra], sandbox, []),
+    with: (more) => createSecretTokens([...listed, ...more]),
   };
-  for (const token of more) secrets.add(token);
-  return secrets;
 }
 
 export function redactTarget(target: string, tokens: SecretTokens): string {

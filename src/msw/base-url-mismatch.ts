@@ -31,16 +31,23 @@ export function baseUrlMismatchHandler(
     prefixesByOrigin.set(origin, prefixes);
   }
   prefixes.add(prefix);
-  const baseUrl = `${origin}${prefix}`;
-  const body = errorBody(
-    404,
-    `The request is not under the Plant Store's base URL ${baseUrl}; send it to ${baseUrl}/plants (check the client's baseUrl).`,
-  );
+  const served = prefixes;
   const headers = { "content-type": "application/json", ...corsResponseHeaders(corsOrigin) };
   // A HEAD answer carries no body, as from the core.
   return new MismatchHandler(plantsOnOriginRoute(origin), prefixes, ({ request }) => {
+    const body = errorBody(404, mismatchMessage([...served].map((path) => origin + path)));
     return new HttpResponse(request.method === "HEAD" ? null : body, { status: 404, headers });
   });
+}
+
+/** Names every base URL the handler sets serve on the origin, so the app's can be told apart. */
+function mismatchMessage(baseUrls: readonly string[]): string {
+  const [only] = baseUrls;
+  if (baseUrls.length === 1 && only !== undefined) {
+    return `The request is not under the Plant Store's base URL ${only}; send it to ${only}/plants (check the client's baseUrl).`;
+  }
+  const listed = baseUrls.join(", ");
+  return `The request is not under any Plant Store base URL of its origin (${listed}); send it to one of them followed by /plants (check the client's baseUrl).`;
 }
 
 /**

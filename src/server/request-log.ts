@@ -11,7 +11,7 @@ export type RawAnswers = WeakMap<ServerResponse, number>;
 /**
  * One line per request once its connection is done with it: `POST /plants 201 2.3 ms`.
  * Only the method, path and query go in (never a header), with any token in them redacted
- * (`tokens`: the API, admin and live sandbox tokens).
+ * (`tokens`: the API and admin tokens, and every sandbox's).
  */
 export function requestLogger(
   log: PlantStoreServerLog,
@@ -20,12 +20,10 @@ export function requestLogger(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const started = performance.now();
-    // Redacted on arrival, while the tokens the request may carry are still accepted: a
-    // sandbox closed before the request ends (a hang, a delay) no longer lists its tokens.
-    const path = redactTarget(request.url ?? "", tokens);
-    const what = `${redactWord(request.method ?? "", tokens)} ${shorten(path)}`;
     response.once("close", () => {
       const ms = (performance.now() - started).toFixed(1);
+      const path = redactTarget(request.url ?? "", tokens);
+      const what = `${redactWord(request.method ?? "", tokens)} ${shorten(path)}`;
       const rawStatus = raw.get(response);
       if (response.writableFinished) log(`${what} ${response.statusCode} ${ms} ms`, "request");
       else if (rawStatus !== undefined) log(`${what} ${rawStatus} ${ms} ms`, "request");

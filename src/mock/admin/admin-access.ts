@@ -1,3 +1,4 @@
+import { shownName } from "../../contract/option-names.js";
 import type { CoreRequest } from "../core-types.js";
 import { checkToken, createBearerAuth } from "../tokens.js";
 
@@ -19,7 +20,9 @@ export function checkAdminOption(value: unknown): CheckedAdminOption | undefined
     throw new TypeError(OPTION_MESSAGE);
   }
   for (const name of Object.keys(value)) {
-    if (name !== "token") throw new TypeError(`Unknown admin option "${name}"; ${OPTION_MESSAGE}`);
+    if (name !== "token") {
+      throw new TypeError(`Unknown admin option ${shownName(name)}; ${OPTION_MESSAGE}`);
+    }
   }
   const token = (value as { token?: unknown }).token;
   if (token === undefined) return { token: undefined };

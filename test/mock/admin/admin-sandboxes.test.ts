@@ -127,13 +127,18 @@ describe("the sandboxes' admin endpoints", () => {
       await admin(handle, "POST", "/faults", { operation: "api-token-long-1" }),
       await admin(handle, "POST", "/faults", { [token]: 1, operation: "listPlants" }),
     ];
-    for (const refused of refusals) {
-      expect(refused.status).toBe(400);
-      expect(await refused.json()).toEqual({
-        error: 400,
-        message: "The request was refused; the reason is not shown because it would hold a token.",
-      });
-    }
+    const hidden =
+      "The request was refused; the reason is not shown because it would hold a token.";
+    const messages = await Promise.all(
+      refusals.map(async (refused) => [refused.status, (await refused.json()).message]),
+    );
+    expect(messages).toEqual([
+      [400, hidden],
+      // A sandbox token is never repeated, whoever writes the message.
+      [400, "unknown operation (not shown: it may be a secret); use listPlants or createPlant."],
+      [400, hidden],
+      [400, hidden],
+    ]);
     const unknown = await admin(handle, "POST", "/faults", { operation: "deletePlant" });
     expect(await unknown.json()).toMatchObject({ message: expect.stringContaining("deletePlant") });
   });
