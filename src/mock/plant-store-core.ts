@@ -7,19 +7,19 @@
 
 import { isBearerToken } from "../contract/bearer-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
-import { errorAnswer, jsonAnswer, plantsJson } from "./answers.js";
-import { type BrokenAnswerContext, brokenAnswer, noAnswer } from "./broken-answers.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
-import { corsResponseHeaders, preflightAnswer } from "./cors.js";
-import { createCoverageCounter } from "./coverage.js";
-import { createFaultInjector, type PendingAnswer } from "./faults.js";
+import { errorAnswer, jsonAnswer, plantsJson } from "./http/answers.js";
+import { type BrokenAnswerContext, brokenAnswer, noAnswer } from "./scenarios/broken-answers.js";
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "./http/core-types.js";
+import { corsResponseHeaders, preflightAnswer } from "./http/cors.js";
+import { createCoverageCounter } from "./journal/coverage.js";
+import { createFaultInjector, type PendingAnswer } from "./scenarios/faults.js";
 import {
   createRequestJournal,
   type JournalRecord,
   noteBody,
   noteViolation,
   type PlantStoreRequestJournal,
-} from "./journal.js";
+} from "./journal/journal.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
 import {
@@ -28,7 +28,7 @@ import {
   isJsonContentType,
   parseLimitParam,
   parseNewPlant,
-} from "./request-input.js";
+} from "./http/request-input.js";
 import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
 import {
   type AuthResult,
@@ -40,7 +40,7 @@ import {
   type SecretTokens,
   WWW_AUTHENTICATE,
   WWW_AUTHENTICATE_INVALID,
-} from "./tokens.js";
+} from "./http/tokens.js";
 import type {
   CreateSandboxOptions,
   PlantStore,
@@ -48,7 +48,7 @@ import type {
   PlantStoreOperation,
   PlantStoreSandbox,
 } from "./types.js";
-import { createShutdown } from "./waiting-requests.js";
+import { createShutdown } from "./scenarios/waiting-requests.js";
 
 const ALLOW = { allow: "GET, POST" };
 

@@ -4,8 +4,8 @@ import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../clien
 import type { operations } from "../contract/generated/openapi.js";
 import type { PlantStoreOperation } from "../contract/journal-entries.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
-import type { BreakKind } from "./core-types.js";
-import type { PlantStoreRequestJournal } from "./journal.js";
+import type { BreakKind } from "./http/core-types.js";
+import type { PlantStoreRequestJournal } from "./journal/journal.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
 
 export type { BreakKind, NewPlant, Plant, PlantStoreErrorBody };

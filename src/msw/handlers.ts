@@ -4,7 +4,7 @@ import { HttpResponse, http, type RequestHandler } from "msw";
 import { parseHttpBaseUrl } from "../contract/base-url.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { DroppedConnectionError, fetchHandlerFor } from "../mock/fetch-handler.js";
-import type { PlantStoreRequestJournal } from "../mock/journal.js";
+import type { PlantStoreRequestJournal } from "../mock/journal/journal.js";
 import { checkBasePath, readMockOptions } from "../mock/mock-options.js";
 import type {
   CreateSandboxOptions,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PlantStoreRequestJournal } from "../mock/journal.js";
+import type { PlantStoreRequestJournal } from "../mock/journal/journal.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
 import type {
   CreateSandboxOptions,

@@ -7,7 +7,7 @@ import {
   JOURNAL_BODY_LIMIT,
   noteBody,
   type PlantStoreRequestJournal,
-} from "../../src/mock/journal.js";
+} from "../../src/mock/journal/journal.js";
 import { createPlantStoreHandlers } from "../../src/msw/index.js";
 
 const BASE = "https://journal.test";

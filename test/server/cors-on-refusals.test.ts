@@ -1,7 +1,7 @@
 // Answers made outside the core (Node's parser refusals, timeouts, a store that throws)
 // carry the CORS headers too, so browser code sees the Error body, not an opaque failure.
 import { afterEach, describe, expect, it } from "vitest";
-import { createPlantStore } from "../../src/mock/store.js";
+import { createPlantStore } from "../../src/mock/store/store.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
 import { openSocket, parseRawResponse, readUntilClosed } from "./support/raw-http.js";
 

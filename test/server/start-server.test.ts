@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createPlantStore } from "../../src/mock/store.js";
+import { createPlantStore } from "../../src/mock/store/store.js";
 import {
   DEMO_TOKEN,
   type PlantStoreServer,

@@ -3,12 +3,12 @@
 // sandboxes (admin-sandboxes.ts). Checks run in the API's order: admin token (401), or without
 // one the browser guard (403), then route (404), method (405 with Allow), then the body (415,
 // 413, 400). A refused request changes nothing.
-import type { CoreAnswer, CoreRequest } from "../core-types.js";
-import type { FaultInjector } from "../faults.js";
-import type { RequestJournal } from "../journal.js";
-import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../request-input.js";
+import type { CoreAnswer, CoreRequest } from "../http/core-types.js";
+import type { FaultInjector } from "../scenarios/faults.js";
+import type { RequestJournal } from "../journal/journal.js";
+import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../http/request-input.js";
 import type { SandboxRegistry } from "../sandboxes.js";
-import { redactWord, type SecretTokens } from "../tokens.js";
+import { redactWord, type SecretTokens } from "../http/tokens.js";
 import type { PlantStore } from "../types.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
 import { ADMIN_PREFIX, adminError, worldRoutes } from "./admin-routes.js";

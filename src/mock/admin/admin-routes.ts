@@ -10,8 +10,8 @@ import {
   OPERATIONS,
   type RequestFilter,
 } from "../../contract/journal-entries.js";
-import { errorAnswer } from "../answers.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "../core-types.js";
+import { errorAnswer } from "../http/answers.js";
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "../http/core-types.js";
 import { resetWorld, type SandboxWorld } from "../sandboxes.js";
 import type { StoredPlant } from "../types.js";
 import {

@@ -3,9 +3,9 @@
 import { parseFlags } from "../../cli/command-line.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
-import { checkCorsOrigin } from "../../mock/cors.js";
+import { checkCorsOrigin } from "../../mock/http/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
-import { checkToken } from "../../mock/tokens.js";
+import { checkToken } from "../../mock/http/tokens.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createPlantStore } from "../../../src/mock/store.js";
+import { createPlantStore } from "../../../src/mock/store/store.js";
 import { readDataFile } from "../../../src/server/persistence/log-format.js";
 import { openDataFile } from "../../../src/server/persistence/open-data-file.js";
 import { createOwnerKeys } from "../../../src/server/persistence/owner-keys.js";

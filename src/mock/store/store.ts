@@ -18,7 +18,7 @@ import type {
   PlantStoreOptions,
   SeedPlant,
   StoredPlant,
-} from "./types.js";
+} from "../types.js";
 
 /** A handful of public plants every viewer sees, so a fresh mock is never empty. */
 export const defaultSeed: readonly SeedPlant[] = Object.freeze([

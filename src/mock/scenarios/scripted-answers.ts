@@ -2,12 +2,12 @@
 // `respondNext` (a status the operation declares, with a body valid for it, checked when set
 // by the validators generated from the spec) and a request's `Prefer: code=N` (Prism's
 // convention: the Error body with status N, when the operation may answer N).
-import { bodyPath, responseFor } from "../contract/response-schema.js";
-import { errorBody } from "./answers.js";
-import type { HeaderRecord } from "./core-types.js";
-import { checkFailureHeaders } from "./failure-headers.js";
-import type { ScriptedBy } from "./journal.js";
-import type { PlantStoreOperation } from "./types.js";
+import { bodyPath, responseFor } from "../../contract/response-schema.js";
+import { errorBody } from "../http/answers.js";
+import type { HeaderRecord } from "../http/core-types.js";
+import { checkFailureHeaders } from "./scripted-headers.js";
+import type { ScriptedBy } from "../journal/journal.js";
+import type { PlantStoreOperation } from "../types.js";
 
 /** An answer waiting in an operation's queue, body already serialised. */
 export interface ScriptedAnswer {

@@ -3,8 +3,8 @@
 // and a create's fields. Each is checked in a fixed order, so a request with several faults
 // always gets the same answer.
 
-import type { NewPlant } from "../client/types.js";
-import { ID_MESSAGE, isPlantId } from "../contract/plant-id.js";
+import type { NewPlant } from "../../client/types.js";
+import { ID_MESSAGE, isPlantId } from "../../contract/plant-id.js";
 import type { BodyResult } from "./core-types.js";
 
 /** The answer to a body whose Content-Type is not JSON: the API's create and the admin POST/PUT. */

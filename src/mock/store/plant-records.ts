@@ -1,9 +1,9 @@
 // The store's records: the data layout behind createPlantStore, the set of ids in use, and
 // the field-by-field checks of a plant that comes from outside HTTP (seeds, data files, the
 // admin API).
-import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
-import { ID_MESSAGE, isPlantId, PLANT_ID_RULE } from "../contract/plant-id.js";
-import type { NewPlant, Plant, StoredPlant } from "./types.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
+import { ID_MESSAGE, isPlantId, PLANT_ID_RULE } from "../../contract/plant-id.js";
+import type { NewPlant, Plant, StoredPlant } from "../types.js";
 
 // The store's data layout. Every plant is in `all` (creation order) and in exactly one
 // of `publicPlants` or its owner's sequence, so a viewer's list is a lazy merge of two

@@ -1,11 +1,11 @@
 // The API's bearer tokens: which may be configured, whether a request's Authorization header
 // carries one, and keeping them out of everything shown (logs, the journal, messages).
-import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
+import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import {
   isSandboxToken,
   SANDBOX_TOKEN_PREFIX,
   SANDBOX_TOKEN_SHAPE,
-} from "../contract/sandbox-token.js";
+} from "../../contract/sandbox-token.js";
 
 export { isSandboxToken, SANDBOX_TOKEN_PREFIX };
 

@@ -6,12 +6,12 @@
 // it rather than as a strange answer later. A request takes its whole scenario when it arrives
 // (`decide`), and the requests that then wait are this world's to end (`clearFaults`).
 
-import { isOperation } from "../contract/journal-entries.js";
-import { checkOptionNames, shownName } from "../contract/option-names.js";
-import { MAX_TIMER_MS } from "../contract/timer-limit.js";
+import { isOperation } from "../../contract/journal-entries.js";
+import { checkOptionNames, shownName } from "../../contract/option-names.js";
+import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import { type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
-import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
-import { checkFailureFields } from "./failure-headers.js";
+import { BREAK_KINDS, type BreakKind, OPERATIONS } from "../http/core-types.js";
+import { checkFailureFields } from "./scripted-headers.js";
 import {
   checkRespondAnswer,
   errorPending,
@@ -25,7 +25,7 @@ import type {
   PlantStoreFaults,
   PlantStoreOperation,
   RespondNextExtras,
-} from "./types.js";
+} from "../types.js";
 import { createWaitingRequests, type Shutdown, type WaitingRequests } from "./waiting-requests.js";
 
 /** A call breakNext (or chaos) breaks, in the same queue as the other scripted answers. */

@@ -2,7 +2,7 @@
 // way of serving the Plant Store (fetch handlers for MSW, Bun, Deno and Workers; node:http)
 // is a thin adapter that turns its own request into a `CoreRequest` and writes the
 // `CoreAnswer` back, so the contract is decided in one place.
-import type { components } from "../contract/generated/openapi-admin.js";
+import type { components } from "../../contract/generated/openapi-admin.js";
 
 /**
  * The ways `breakNext` breaks an answer beyond what the contract describes, in the order the
@@ -22,7 +22,7 @@ export const BREAK_KINDS = [
 export type BreakKind = (typeof BREAK_KINDS)[number];
 
 /** The API operations a scenario (failNext, respondNext, breakNext, chaos) can target. */
-export { OPERATIONS } from "../contract/journal-entries.js";
+export { OPERATIONS } from "../../contract/journal-entries.js";
 
 export type BodyResult =
   | { ok: true; text: string }

@@ -4,8 +4,8 @@
 // (fetch-handler.ts, msw/handlers.ts, server/node-adapter.ts). The bodies are fixed, so the
 // same break is the same answer on every serving path and every run. A hang is a wait the core
 // makes in its world (waiting-requests.ts) that only ends without an answer.
-import type { CoreAnswer, HeaderRecord } from "./core-types.js";
-import type { BreakKind, PlantStoreOperation } from "./types.js";
+import type { CoreAnswer, HeaderRecord } from "../http/core-types.js";
+import type { BreakKind, PlantStoreOperation } from "../types.js";
 
 export interface BrokenAnswerContext {
   /** The API's JSON headers (CORS included), which a broken 2xx carries like a good one. */

@@ -3,8 +3,8 @@
 // otherwise surface later, as a 500 from whichever adapter writes the answer. Header names are
 // lower-cased so `Content-Type` replaces the answer's own content-type instead of being sent
 // next to it.
-import { shownName } from "../contract/option-names.js";
-import type { FailNextOptions } from "./types.js";
+import { shownName } from "../../contract/option-names.js";
+import type { FailNextOptions } from "../types.js";
 
 /** An Error answer's status, message and headers, checked; `message` undefined: the default sentence. */
 export interface FailureFields {

@@ -9,8 +9,8 @@ import {
   OPERATIONS,
   type PlantStoreCoverage,
   type PlantStoreOperation,
-} from "../contract/journal-entries.js";
-import { declaredResponseKeys } from "../contract/response-schema.js";
+} from "../../contract/journal-entries.js";
+import { declaredResponseKeys } from "../../contract/response-schema.js";
 
 type ResponseKey = number | "default";
 

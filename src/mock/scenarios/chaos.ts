@@ -3,11 +3,11 @@
 // takes it, or a break kind). A seeded generator decides, so the same seed and the same
 // sequence of requests give the same answers on every run and every serving path: a flaky
 // network a test can reproduce. Checked once, when set, like every scenario.
-import { isOperation } from "../contract/journal-entries.js";
-import { checkOptionNames } from "../contract/option-names.js";
-import { BREAK_KINDS, type BreakKind, OPERATIONS } from "./core-types.js";
-import { checkFailureFields, type FailureFields } from "./failure-headers.js";
-import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "./types.js";
+import { isOperation } from "../../contract/journal-entries.js";
+import { checkOptionNames } from "../../contract/option-names.js";
+import { BREAK_KINDS, type BreakKind, OPERATIONS } from "../http/core-types.js";
+import { checkFailureFields, type FailureFields } from "./scripted-headers.js";
+import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
 
 /** Chaos as set: whom it applies to, what it picks from, and its generator. */
 export interface ChaosPlan {

@@ -21,17 +21,17 @@ import {
   type RequestFilter,
   type ScriptedBy,
   type UnmatchedEntry,
-} from "../contract/journal-entries.js";
-import type { BreakKind, CoreAnswer } from "./core-types.js";
+} from "../../contract/journal-entries.js";
+import type { BreakKind, CoreAnswer } from "../http/core-types.js";
 import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
-import { checkNewPlant, parseLimitParam } from "./request-input.js";
+import { checkNewPlant, parseLimitParam } from "../http/request-input.js";
 import {
   createSecretTokens,
   redactJson,
   redactTarget,
   redactWord,
   type SecretTokens,
-} from "./tokens.js";
+} from "../http/tokens.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;
