@@ -6,7 +6,7 @@ import { render, waitFor, within } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import { createPlantStoreClient, type PlantStoreClientOptions } from "../../src/client/index.js";
 import { createPlantStoreHandlers } from "../../src/msw/index.js";
 import { createPlantStoreQueries } from "../../src/tanstack-query/index.js";
