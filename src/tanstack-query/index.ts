@@ -15,6 +15,7 @@ export type {
   PlantStoreKeyOwner,
   PlantStoreListPlantsKey,
   PlantStoreListPlantsQuery,
+  PlantStoreMutationContext,
   PlantStorePlantsKey,
   PlantStoreQueries,
   PlantStoreQueriesOptions,

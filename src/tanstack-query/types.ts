@@ -1,13 +1,8 @@
-// The entry's public types. Only types come from @tanstack/query-core (the core every TanStack
-// Query adapter re-exports), so the options objects fit React, Vue, Solid, Svelte and Angular
-// Query alike and the built entry imports nothing of TanStack at run time.
-import type {
-  DataTag,
-  MutationFunctionContext,
-  MutationOptions,
-  OmitKeyof,
-  QueryObserverOptions,
-} from "@tanstack/query-core";
+// The entry's public types. The options objects are declared with the fields they hold and no
+// more: each adapter (React, Vue, Solid, Svelte, Angular) types its options its own way (Vue
+// wraps each field in a ref), and a plain object with these fields fits them all. Only
+// `DataTag` comes from @tanstack/query-core, as a type: nothing of TanStack at run time.
+import type { DataTag } from "@tanstack/query-core";
 import type { PlantStoreError } from "../client/errors/PlantStoreError.js";
 import type { NewPlant, Plant } from "../client/types.js";
 
@@ -53,30 +48,46 @@ export type PlantStoreCreatePlantKey = readonly [...PlantStoreBaseKey, "createPl
 
 /**
  * Query options for one plant list, for `useQuery`, `useSuspenseQuery`, `fetchQuery` and
- * `prefetchQuery`. `queryKey` is tagged with the data and error types, so
- * `queryClient.getQueryData(options.queryKey)` is `Plant[] | undefined`.
+ * `prefetchQuery` (spread them to add options of your own). `queryKey` is tagged with the data
+ * and error types, so `queryClient.getQueryData(options.queryKey)` is `Plant[] | undefined`.
  */
-export type PlantStoreListPlantsQuery = OmitKeyof<
-  QueryObserverOptions<Plant[], PlantStoreQueryError, Plant[], Plant[], PlantStoreListPlantsKey>,
-  "queryKey" | "queryFn"
-> & {
+export interface PlantStoreListPlantsQuery {
   queryKey: DataTag<PlantStoreListPlantsKey, Plant[], PlantStoreQueryError>;
   /**
-   * Lists the plants through the SDK, passing TanStack's `signal` on (an unmounted component's
+   * Lists the plants through the SDK, handing it TanStack's `signal` (an unmounted component's
    * request is aborted). Callable without a context too, as SWR's fetcher.
    */
   queryFn: (context?: { signal?: AbortSignal | undefined }) => Promise<Plant[]>;
-};
+  /** Off: the SDK retries what may succeed later (docs/sdk.md#retries), once. */
+  retry: false;
+  /**
+   * Not set: add your own (`{ ...queries.listPlants(), throwOnError: true }`). Declared so that
+   * `useQuery` types the error as {@link PlantStoreQueryError}.
+   */
+  throwOnError?: boolean | ((error: PlantStoreQueryError, ...rest: unknown[]) => boolean);
+}
 
-/** Mutation options for `useMutation`: variables `NewPlant`, data `Plant`. */
-export type PlantStoreCreatePlantMutation = OmitKeyof<
-  MutationOptions<Plant, PlantStoreQueryError, NewPlant>,
-  "mutationKey" | "mutationFn"
-> & {
+/**
+ * The part of TanStack's mutation context that `createPlant()` uses: the `QueryClient` the
+ * mutation runs in, to invalidate the lists. Declared by shape, so every adapter's context fits.
+ */
+export interface PlantStoreMutationContext {
+  client: { invalidateQueries(filters: { queryKey: PlantStorePlantsKey }): Promise<unknown> };
+}
+
+/** Mutation options for `useMutation`: variables `NewPlant`, data `Plant`, error {@link PlantStoreQueryError}. */
+export interface PlantStoreCreatePlantMutation {
   mutationKey: PlantStoreCreatePlantKey;
-  /** Creates the plant through the SDK, then invalidates this client's lists unless told not to. */
-  mutationFn: (plant: NewPlant, context: MutationFunctionContext) => Promise<Plant>;
-};
+  /** Creates the plant through the SDK, then (unless told not to) invalidates this client's lists. */
+  mutationFn: (plant: NewPlant, context: PlantStoreMutationContext) => Promise<Plant>;
+  /** Off: the SDK retries a create only when the client asks it to (`retries.createPlant`). */
+  retry: false;
+  /**
+   * Not set: add your own (`{ ...queries.createPlant(), onError }`). Declared so that
+   * `useMutation` types the error as {@link PlantStoreQueryError}.
+   */
+  onError?: (error: PlantStoreQueryError, ...rest: unknown[]) => unknown;
+}
 
 /** What {@link createPlantStoreQueries} returns: options builders and keys, all for one client. */
 export interface PlantStoreQueries {

@@ -9,15 +9,8 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { PlantStoreApiError } from "../../../src/client/index.js";
 import type { PlantStoreQueries } from "../../../src/tanstack-query/index.js";
-
-/** What the app shows for a failure: the store's own sentence and status when it answered. */
-export function describeError(error: Error): string {
-  return error instanceof PlantStoreApiError
-    ? `${error.body?.message ?? error.message} (${error.status})`
-    : error.message;
-}
+import { describeError } from "./describe-error.js";
 
 export function Plants({ queries, label }: { queries: PlantStoreQueries; label: string }) {
   const plants = useQuery(queries.listPlants());
