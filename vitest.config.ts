@@ -1,22 +1,37 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
 
-const testTools = fileURLToPath(new URL("./test-tools/node_modules/", import.meta.url));
+/**
+ * Modules whose types tsconfig.json's `paths` name apart from their code (React's and jsdom's
+ * in @types/, a package's subpath export such as `storybook/test`): their code is resolved as
+ * test-tools/ itself resolves it (scripts/test-tools.ts).
+ */
+function codeFromTestTools(): Plugin {
+  const importer = fileURLToPath(new URL("./test-tools/package.json", import.meta.url));
+  const modules = /^(react|react-dom|jsdom|storybook|msw-storybook-addon)(\/.*)?$/;
+  return {
+    name: "code-from-test-tools",
+    enforce: "pre",
+    resolveId(source, _importer, options) {
+      return modules.test(source)
+        ? this.resolve(source, importer, { ...options, skipSelf: true })
+        : null;
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [codeFromTestTools()],
   resolve: {
     // examples/tsconfig.json maps "plant-store-sdk/*" to src/, so the examples run as written;
     // tsconfig.json maps the test tools' modules to test-tools/ (scripts/test-tools.ts).
     tsconfigPaths: true,
-    alias: [
-      // React's and jsdom's code, whose types tsconfig.json's `paths` name instead.
-      { find: /^(react|react-dom|jsdom)(\/.*)?$/, replacement: `${testTools}$1$2` },
+    alias: {
       // `// @vitest-environment test-tools-jsdom`: jsdom from test-tools/ (the file says why).
-      {
-        find: "vitest-environment-test-tools-jsdom",
-        replacement: fileURLToPath(new URL("./test/support/jsdom-environment.ts", import.meta.url)),
-      },
-    ],
+      "vitest-environment-test-tools-jsdom": fileURLToPath(
+        new URL("./test/support/jsdom-environment.ts", import.meta.url),
+      ),
+    },
   },
   test: {
     include: ["test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
