@@ -2,13 +2,15 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vitest/config";
 
 /**
- * Modules whose types tsconfig.json's `paths` name apart from their code (React's and jsdom's
- * in @types/, a package's subpath export such as `storybook/test`): their code is resolved as
- * test-tools/ itself resolves it (scripts/test-tools.ts).
+ * The frontend test tools in test-tools/ (scripts/test-tools.ts): their code is resolved as
+ * test-tools/ itself resolves it (package exports, subpaths such as `storybook/test`), so every
+ * importer gets the one copy those tools load each other with. tsconfig.json's `paths` name
+ * their types, which for React and jsdom live apart, in @types/.
  */
 function codeFromTestTools(): Plugin {
   const importer = fileURLToPath(new URL("./test-tools/package.json", import.meta.url));
-  const modules = /^(react|react-dom|jsdom|storybook|msw-storybook-addon)(\/.*)?$/;
+  const modules =
+    /^(react|react-dom|jsdom|vue|swr|storybook|msw-storybook-addon|@(storybook|tanstack|testing-library|msw)\/[^/]+)(\/.*)?$/;
   return {
     name: "code-from-test-tools",
     enforce: "pre",
