@@ -72,7 +72,11 @@ export interface PlantStoreListPlantsQuery {
  * mutation runs in, to invalidate the lists. Declared by shape, so every adapter's context fits.
  */
 export interface PlantStoreMutationContext {
-  client: { invalidateQueries(filters: { queryKey: PlantStorePlantsKey }): Promise<unknown> };
+  /** The mutation's `QueryClient`. */
+  client: {
+    /** Marks the queries the key starts stale, and refetches the ones on screen. */
+    invalidateQueries(filters: { queryKey: PlantStorePlantsKey }): Promise<unknown>;
+  };
 }
 
 /** Mutation options for `useMutation`: variables `NewPlant`, data `Plant`, error {@link PlantStoreQueryError}. */
