@@ -40,7 +40,9 @@ describe("requests", () => {
 
   it("says which base URL it sends to, as its requests show it", () => {
     for (const baseUrl of ["https://HOST.example/api/v1/", "https://host.example:443/api/v1"]) {
-      expect(createPlantStoreClient({ baseUrl, token }).baseUrl).toBe("https://host.example/api/v1");
+      expect(createPlantStoreClient({ baseUrl, token }).baseUrl).toBe(
+        "https://host.example/api/v1",
+      );
     }
     expect(createPlantStoreClient({ baseUrl: "http://127.0.0.1:4010", token }).baseUrl).toBe(
       "http://127.0.0.1:4010",
