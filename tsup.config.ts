@@ -12,6 +12,7 @@ const library = {
   "server/index": "src/server/index.ts",
   "verify/index": "src/verify/index.ts",
   "admin/index": "src/admin/index.ts",
+  "tanstack-query/index": "src/tanstack-query/index.ts",
   "matchers/index": "src/matchers/index.ts",
   "matchers/vitest": "src/matchers/vitest.ts",
   "matchers/jest": "src/matchers/jest.ts",

@@ -18,6 +18,7 @@ const config = {
     "src/server/index.ts",
     "src/verify/index.ts",
     "src/admin/index.ts",
+    "src/tanstack-query/index.ts",
     "src/matchers/index.ts",
     "src/matchers/vitest.ts",
     "src/matchers/jest.ts",

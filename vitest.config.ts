@@ -1,8 +1,40 @@
-import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vitest/config";
+
+/**
+ * The frontend test tools in test-tools/ (scripts/test-tools.ts): their code is resolved as
+ * test-tools/ itself resolves it (package exports, subpaths such as `storybook/test`), so every
+ * importer gets the one copy those tools load each other with. tsconfig.json's `paths` name
+ * their types, which for React and jsdom live apart, in @types/.
+ */
+function codeFromTestTools(): Plugin {
+  const importer = fileURLToPath(new URL("./test-tools/package.json", import.meta.url));
+  const modules =
+    /^(react|react-dom|jsdom|vue|swr|storybook|msw-storybook-addon|@(storybook|tanstack|testing-library|msw)\/[^/]+)(\/.*)?$/;
+  return {
+    name: "code-from-test-tools",
+    enforce: "pre",
+    resolveId(source, _importer, options) {
+      return modules.test(source)
+        ? this.resolve(source, importer, { ...options, skipSelf: true })
+        : null;
+    },
+  };
+}
 
 export default defineConfig({
-  // examples/tsconfig.json maps "plant-store-sdk/*" to src/, so the examples run as written.
-  resolve: { tsconfigPaths: true },
+  plugins: [codeFromTestTools()],
+  resolve: {
+    // examples/tsconfig.json maps "plant-store-sdk/*" to src/, so the examples run as written;
+    // tsconfig.json maps the test tools' modules to test-tools/ (scripts/test-tools.ts).
+    tsconfigPaths: true,
+    alias: {
+      // `// @vitest-environment test-tools-jsdom`: jsdom from test-tools/ (the file says why).
+      "vitest-environment-test-tools-jsdom": fileURLToPath(
+        new URL("./test/support/jsdom-environment.ts", import.meta.url),
+      ),
+    },
+  },
   test: {
     include: ["test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
     typecheck: {

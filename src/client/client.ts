@@ -92,6 +92,7 @@ export function createPlantStoreClient(options: PlantStoreClientOptions): PlantS
   };
 
   return {
+    baseUrl,
     async listPlants(params, callOptions) {
       // Every attempt sends the limit that was checked, whatever happens to params later.
       const limit = checkedListLimit(params);

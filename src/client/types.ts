@@ -79,6 +79,11 @@ export type ListPlantsParams = Forwardable<
 
 /** What {@link createPlantStoreClient} returns: the two API calls and the openapi-fetch client. */
 export interface PlantStoreClient {
+  /**
+   * The API's base URL as the client sends requests to it: origin and path prefix, without a
+   * trailing slash (`https://api.example.com/v1`). Never holds credentials.
+   */
+  readonly baseUrl: string;
   /** The plants the caller may see, oldest first; `limit` caps how many (`0`: none). */
   listPlants(params?: ListPlantsParams, options?: PlantStoreCallOptions): Promise<Plant[]>;
   /**

@@ -64,13 +64,14 @@ export interface PlantStoreMatchers<R = unknown> {
  * What a runner gives a matcher as `this` (the part these matchers use). Vitest and Jest give
  * all of it; Bun's (1.4) has no `diff` and no testers, and its colours and `matcherHint` print
  * values rather than colour text, so where `diff` or the colours are missing, plain equivalents
- * stand in.
+ * stand in. Playwright's (1.65) `equals` only throws, so there the matchers compare values
+ * themselves (as JSON values, an asymmetric matcher by its own `asymmetricMatch`).
  */
 export interface MatcherContext {
   isNot?: boolean | undefined;
   /** The runner's deep equality, with the testers given (as `toMatchObject` uses it). */
   // biome-ignore lint/suspicious/noExplicitAny: each runner has its own tester type
-  equals(a: unknown, b: unknown, customTesters?: any[]): boolean;
+  equals?(a: unknown, b: unknown, customTesters?: any[]): boolean;
   /** The runner's helpers for messages in its own style. */
   utils: {
     /** `expect(plantStore).toHaveReceived(operation)`, with `.not` when negated. */
@@ -293,15 +294,19 @@ interface Helpers {
 
 function helpersOf(context: MatcherContext): Helpers {
   const { utils } = context;
-  const equals = (a: unknown, b: unknown) => context.equals(a, b);
+  const runnerEquals = equalityOf(context);
+  const equals = runnerEquals ?? sameValue;
   const { diff, EXPECTED_COLOR, RECEIVED_COLOR } = utils;
   if (typeof diff === "function" && EXPECTED_COLOR && RECEIVED_COLOR) {
-    // Vitest and Jest: their own rule, colours and diff, so messages read like theirs.
+    // Vitest, Jest and Playwright: their own colours and diff, so messages read like theirs;
+    // their own partial rule where they lend their equality (Playwright does not).
     const testers = [utils.iterableEquality, utils.subsetEquality];
     return {
       isNot: context.isNot,
       equals,
-      matchesPartly: (value, expected) => context.equals(value, expected, testers),
+      matchesPartly: runnerEquals
+        ? (value, expected) => context.equals?.(value, expected, testers) === true
+        : partialMatch(equals),
       hint: (...args) => utils.matcherHint(...args),
       expectedColor: (text) => EXPECTED_COLOR(text),
       receivedColor: (text) => RECEIVED_COLOR(text),
@@ -310,6 +315,30 @@ function helpersOf(context: MatcherContext): Helpers {
   }
   // Bun: its matcherHint prints the arguments as values and drops `.not` from the header it
   // puts first, so the hint is written here; text stays uncoloured.
+  return {
+    isNot: context.isNot,
+    equals,
+    matchesPartly: partialMatch(equals),
+    hint: (name, received, expected, { isNot }) =>
+      `expect(${received}).${isNot ? "not." : ""}${name}(${expected})`,
+    expectedColor: (text) => text,
+    receivedColor: (text) => text,
+    diff: lineDiff,
+  };
+}
+
+/** The runner's deep equality, or undefined where it has none that works (Playwright's throws). */
+function equalityOf(context: MatcherContext): ((a: unknown, b: unknown) => boolean) | undefined {
+  try {
+    context.equals?.(0, 0);
+  } catch {
+    return undefined;
+  }
+  return context.equals && ((a, b) => context.equals?.(a, b) === true);
+}
+
+/** `toMatchObject`'s rule on `equals` for the leaves: objects partially, arrays whole. */
+function partialMatch(equals: (a: unknown, b: unknown) => boolean) {
   const matchesPartly = (value: unknown, expected: unknown): boolean => {
     if (Array.isArray(expected)) {
       return (
@@ -324,16 +353,20 @@ function helpersOf(context: MatcherContext): Helpers {
       ([key, part]) => key in value && matchesPartly((value as Record<string, unknown>)[key], part),
     );
   };
-  return {
-    isNot: context.isNot,
-    equals,
-    matchesPartly,
-    hint: (name, received, expected, { isNot }) =>
-      `expect(${received}).${isNot ? "not." : ""}${name}(${expected})`,
-    expectedColor: (text) => text,
-    receivedColor: (text) => text,
-    diff: lineDiff,
-  };
+  return matchesPartly;
+}
+
+/** Equality of journal values (JSON values) where the runner lends none. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (isAsymmetric(b)) return b.asymmetricMatch(a);
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const keys = Object.keys(b);
+  return (
+    Array.isArray(a) === Array.isArray(b) &&
+    Object.keys(a).length === keys.length &&
+    keys.every((key) => key in a && sameValue((a as never)[key], (b as never)[key]))
+  );
 }
 
 /**

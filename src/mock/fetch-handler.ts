@@ -2,9 +2,9 @@
 // Deno.serve and Workers. No Node built-ins, no msw.
 import { checkOptionNames } from "../contract/option-names.js";
 import type { BrokenDelivery, CoreAnswer, CoreRequest } from "./http/core-types.js";
+import { readBodyText } from "./http/request-input.js";
 import { type PlantStoreCoreConfig, readMockOptions } from "./mock-options.js";
 import { createPlantStoreCore } from "./plant-store-core.js";
-import { readBodyText } from "./http/request-input.js";
 import type { PlantStoreFetchHandler, PlantStoreFetchHandlerOptions } from "./types.js";
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.

@@ -24,8 +24,8 @@ export type {
 } from "../contract/journal-entries.js";
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
-export { BREAK_KINDS } from "./http/core-types.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
+export { BREAK_KINDS } from "./http/core-types.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { createPlantStore, defaultSeed } from "./store/store.js";

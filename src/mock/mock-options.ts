@@ -6,10 +6,10 @@
 import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.js";
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
 import { checkCorsOrigin } from "./http/cors.js";
+import { checkTokens } from "./http/tokens.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes.js";
 import { copySeed, createPlantStore } from "./store/store.js";
-import { checkTokens } from "./http/tokens.js";
 import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;

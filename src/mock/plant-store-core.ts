@@ -8,20 +8,8 @@
 import { isBearerToken } from "../contract/bearer-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./http/answers.js";
-import { type BrokenAnswerContext, brokenAnswer, noAnswer } from "./scenarios/broken-answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./http/core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./http/cors.js";
-import { createCoverageCounter } from "./journal/coverage.js";
-import { createFaultInjector, type PendingAnswer } from "./scenarios/faults.js";
-import {
-  createRequestJournal,
-  type JournalRecord,
-  noteBody,
-  noteViolation,
-  type PlantStoreRequestJournal,
-} from "./journal/journal.js";
-import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
-import type { PlantStoreCoreConfig } from "./mock-options.js";
 import {
   bodyFailureStatus,
   CONTENT_TYPE_MESSAGE,
@@ -29,7 +17,6 @@ import {
   parseLimitParam,
   parseNewPlant,
 } from "./http/request-input.js";
-import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
 import {
   type AuthResult,
   constantTimeMatcher,
@@ -41,6 +28,20 @@ import {
   WWW_AUTHENTICATE,
   WWW_AUTHENTICATE_INVALID,
 } from "./http/tokens.js";
+import { createCoverageCounter } from "./journal/coverage.js";
+import {
+  createRequestJournal,
+  type JournalRecord,
+  noteBody,
+  noteViolation,
+  type PlantStoreRequestJournal,
+} from "./journal/journal.js";
+import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
+import type { PlantStoreCoreConfig } from "./mock-options.js";
+import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
+import { type BrokenAnswerContext, brokenAnswer, noAnswer } from "./scenarios/broken-answers.js";
+import { createFaultInjector, type PendingAnswer } from "./scenarios/faults.js";
+import { createShutdown } from "./scenarios/waiting-requests.js";
 import type {
   CreateSandboxOptions,
   PlantStore,
@@ -48,7 +49,6 @@ import type {
   PlantStoreOperation,
   PlantStoreSandbox,
 } from "./types.js";
-import { createShutdown } from "./scenarios/waiting-requests.js";
 
 const ALLOW = { allow: "GET, POST" };
 

@@ -3,7 +3,12 @@
 // request costs behind a generic fetch adapter; everything the contract decides stays in
 // the core.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { BrokenDelivery, CoreAnswer, CoreRequest, HeaderRecord } from "../mock/http/core-types.js";
+import type {
+  BrokenDelivery,
+  CoreAnswer,
+  CoreRequest,
+  HeaderRecord,
+} from "../mock/http/core-types.js";
 import type { PlantStoreCore } from "../mock/plant-store-core.js";
 import { parseRequestTarget, readNodeBody } from "./node-request.js";
 

@@ -38,6 +38,17 @@ describe("requests", () => {
     ]);
   });
 
+  it("says which base URL it sends to, as its requests show it", () => {
+    for (const baseUrl of ["https://HOST.example/api/v1/", "https://host.example:443/api/v1"]) {
+      expect(createPlantStoreClient({ baseUrl, token }).baseUrl).toBe(
+        "https://host.example/api/v1",
+      );
+    }
+    expect(createPlantStoreClient({ baseUrl: "http://127.0.0.1:4010", token }).baseUrl).toBe(
+      "http://127.0.0.1:4010",
+    );
+  });
+
   it("creates with POST and a JSON body, returning the stored plant", async () => {
     const fetch = stubFetch(json({ name: "Monstera", tag: "tropical" }, 201));
     const client = createPlantStoreClient({ baseUrl: "https://plants.example/v1", token, fetch });

@@ -119,6 +119,37 @@ describe("toHaveReceived", () => {
   });
 });
 
+describe("in a runner that lends no equality (Playwright's expect.extend)", () => {
+  // What Playwright 1.65 gives a matcher as `this`: colours, a hint and a diff, and an
+  // `equals` that only throws.
+  const playwrightLike = {
+    isNot: false,
+    equals: () => {
+      throw new Error("custom expect matchers that are not compatible with Playwright");
+    },
+    utils: {
+      matcherHint: (name: string) => `expect(plantStore).${name}()`,
+      EXPECTED_COLOR: (text: string) => text,
+      RECEIVED_COLOR: (text: string) => text,
+      diff: () => null,
+    },
+  };
+
+  it("matches partial requests itself, asymmetric matchers included", async () => {
+    const store = await storeThatGot({ name: "Fern", tag: "fern" });
+    const { toHaveReceived } = plantStoreMatchers;
+    const match = (expected: object) =>
+      toHaveReceived.call(playwrightLike, store, "createPlant", expected).pass;
+    expect(match({ status: 201, body: { name: "Fern" } })).toBe(true);
+    expect(match({ body: { name: expect.any(String), tag: "fern" } })).toBe(true);
+    expect(match({ body: { name: "Ivy" } })).toBe(false);
+    expect(match({ status: 200 })).toBe(false);
+    expect(
+      toHaveReceived.call(playwrightLike, store, "listPlants", { query: { limit: 2 } }).pass,
+    ).toBe(true);
+  });
+});
+
 describe("toHaveReceivedTimes", () => {
   it("passes on the exact count and fails showing the requests", async () => {
     const store = await storeThatGot({ name: "Fern" }, { name: "Rose" });

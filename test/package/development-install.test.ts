@@ -7,7 +7,15 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "./packed-project.js";
 
 interface Lockfile {
-  packages: Record<string, { version?: string; devDependencies?: Record<string, string> }>;
+  packages: Record<
+    string,
+    {
+      version?: string;
+      link?: boolean;
+      resolved?: string;
+      devDependencies?: Record<string, string>;
+    }
+  >;
 }
 interface PackageJson {
   dependencies?: Record<string, string>;
@@ -20,6 +28,9 @@ const rootLock = readJson<Lockfile>("package-lock.json");
 const toolsPackage = readJson<PackageJson>("test-tools/package.json");
 const toolsLock = readJson<Lockfile>("test-tools/package-lock.json");
 const tools = Object.keys(toolsPackage.devDependencies ?? {});
+// msw is the root's own copy, linked: @msw/playwright and msw-storybook-addon must see the msw
+// our handlers were built with (a second copy makes @msw/playwright drop them silently).
+const LINKED_TO_ROOT: Record<string, string> = { msw: "file:../node_modules/msw" };
 
 /** Every package name a lockfile installs, wherever it is nested. */
 const installedNames = (lock: Lockfile) =>
@@ -37,7 +48,8 @@ describe("the development install", () => {
       "playwright-core",
     ];
     expect(heavy.filter((name) => installed.has(name))).toEqual([]);
-    expect(tools.filter((name) => installed.has(name) && name !== "typescript")).toEqual([]);
+    const both = tools.filter((name) => installed.has(name) && name !== "typescript");
+    expect(both).toEqual(Object.keys(LINKED_TO_ROOT));
   });
 
   it("drops axios, which nothing uses any more", () => {
@@ -51,10 +63,20 @@ describe("the development install", () => {
     );
     expect(ranged).toEqual([]);
     expect(toolsLock.packages[""]?.devDependencies).toEqual(toolsPackage.devDependencies);
-    for (const tool of tools) {
+    for (const tool of tools.filter((name) => !(name in LINKED_TO_ROOT))) {
       expect(toolsLock.packages[`node_modules/${tool}`]?.version, tool).toBe(
         toolsPackage.devDependencies?.[tool],
       );
+    }
+  });
+
+  it("links msw to the root's copy, so one msw serves the handlers and the tools", () => {
+    for (const [tool, spec] of Object.entries(LINKED_TO_ROOT)) {
+      expect(toolsPackage.devDependencies?.[tool]).toBe(spec);
+      expect(toolsLock.packages[`node_modules/${tool}`]).toMatchObject({
+        link: true,
+        resolved: `../node_modules/${tool}`,
+      });
     }
   });
 

@@ -10,9 +10,11 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
 /**
  * `du -sb node_modules` of a fresh project with only the packed package installed. Issue 26
  * set 1.3 MB for the consolidation and 1.6 MB for the round, which ships the guides and adds
- * sandboxes, scenarios and assertions.
+ * sandboxes, scenarios and assertions. Issue 37 added the TanStack Query entry's own files,
+ * 60 kB: dist/tanstack-query (24.1 kB), its guide docs/frontend.md (15.9 kB) and its frontend
+ * examples' copies in docs/examples.md (20.7 kB); all else it changed fits the room left.
  */
-const INSTALL_BUDGET_BYTES = 1_600_000;
+const INSTALL_BUDGET_BYTES = 1_660_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];

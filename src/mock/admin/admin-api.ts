@@ -4,11 +4,11 @@
 // one the browser guard (403), then route (404), method (405 with Allow), then the body (415,
 // 413, 400). A refused request changes nothing.
 import type { CoreAnswer, CoreRequest } from "../http/core-types.js";
-import type { FaultInjector } from "../scenarios/faults.js";
-import type { RequestJournal } from "../journal/journal.js";
 import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../http/request-input.js";
-import type { SandboxRegistry } from "../sandboxes.js";
 import { redactWord, type SecretTokens } from "../http/tokens.js";
+import type { RequestJournal } from "../journal/journal.js";
+import type { SandboxRegistry } from "../sandboxes.js";
+import type { FaultInjector } from "../scenarios/faults.js";
 import type { PlantStore } from "../types.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
 import { ADMIN_PREFIX, adminError, worldRoutes } from "./admin-routes.js";

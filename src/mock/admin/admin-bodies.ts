@@ -15,9 +15,9 @@
 
 import { OPERATIONS } from "../../contract/journal-entries.js";
 import type { CoreRequest } from "../http/core-types.js";
+import { bodyFailureStatus } from "../http/request-input.js";
 import type { FaultSet } from "../scenarios/faults.js";
 import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../store/plant-records.js";
-import { bodyFailureStatus } from "../http/request-input.js";
 import type { BreakKind, FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";
 
 /** A body, or the status and message that refuse it. */

@@ -1,6 +1,7 @@
 // Every answer of the core is JSON (or empty); these build the shapes it sends, plants included.
-import type { CoreAnswer, HeaderRecord } from "./core-types.js";
+
 import type { Plant, PlantStoreErrorBody } from "../types.js";
+import type { CoreAnswer, HeaderRecord } from "./core-types.js";
 
 export function jsonAnswer(status: number, body: string, headers: HeaderRecord): CoreAnswer {
   return { status, headers, body };

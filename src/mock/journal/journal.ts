@@ -23,7 +23,6 @@ import {
   type UnmatchedEntry,
 } from "../../contract/journal-entries.js";
 import type { BreakKind, CoreAnswer } from "../http/core-types.js";
-import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import { checkNewPlant, parseLimitParam } from "../http/request-input.js";
 import {
   createSecretTokens,
@@ -32,6 +31,7 @@ import {
   redactWord,
   type SecretTokens,
 } from "../http/tokens.js";
+import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;

@@ -6,8 +6,8 @@
 import { isOperation } from "../../contract/journal-entries.js";
 import { checkOptionNames } from "../../contract/option-names.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "../http/core-types.js";
-import { checkFailureFields, type FailureFields } from "./scripted-headers.js";
 import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
+import { checkFailureFields, type FailureFields } from "./scripted-headers.js";
 
 /** Chaos as set: whom it applies to, what it picks from, and its generator. */
 export interface ChaosPlan {

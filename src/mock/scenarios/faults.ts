@@ -9,15 +9,7 @@
 import { isOperation } from "../../contract/journal-entries.js";
 import { checkOptionNames, shownName } from "../../contract/option-names.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
-import { type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "../http/core-types.js";
-import { checkFailureFields } from "./scripted-headers.js";
-import {
-  checkRespondAnswer,
-  errorPending,
-  preferredAnswer,
-  type ScriptedAnswer,
-} from "./scripted-answers.js";
 import type {
   BreakNextOptions,
   DelayNextOptions,
@@ -26,6 +18,14 @@ import type {
   PlantStoreOperation,
   RespondNextExtras,
 } from "../types.js";
+import { type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
+import {
+  checkRespondAnswer,
+  errorPending,
+  preferredAnswer,
+  type ScriptedAnswer,
+} from "./scripted-answers.js";
+import { checkFailureFields } from "./scripted-headers.js";
 import { createWaitingRequests, type Shutdown, type WaitingRequests } from "./waiting-requests.js";
 
 /** A call breakNext (or chaos) breaks, in the same queue as the other scripted answers. */

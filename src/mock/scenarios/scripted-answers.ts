@@ -5,9 +5,9 @@
 import { bodyPath, responseFor } from "../../contract/response-schema.js";
 import { errorBody } from "../http/answers.js";
 import type { HeaderRecord } from "../http/core-types.js";
-import { checkFailureHeaders } from "./scripted-headers.js";
 import type { ScriptedBy } from "../journal/journal.js";
 import type { PlantStoreOperation } from "../types.js";
+import { checkFailureHeaders } from "./scripted-headers.js";
 
 /** An answer waiting in an operation's queue, body already serialised. */
 export interface ScriptedAnswer {

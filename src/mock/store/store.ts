@@ -1,14 +1,5 @@
 // The in-memory Plant Store: public seed plants plus each owner's own plants.
-import {
-  addRecord,
-  assertOwner,
-  assertPlantInput,
-  emptyState,
-  PlantIds,
-  type PlantRecord,
-  type StoreState,
-  toStoredPlant,
-} from "./plant-records.js";
+
 import type {
   CreatePlantResult,
   NewPlant,
@@ -19,6 +10,16 @@ import type {
   SeedPlant,
   StoredPlant,
 } from "../types.js";
+import {
+  addRecord,
+  assertOwner,
+  assertPlantInput,
+  emptyState,
+  PlantIds,
+  type PlantRecord,
+  type StoreState,
+  toStoredPlant,
+} from "./plant-records.js";
 
 /** A handful of public plants every viewer sees, so a fresh mock is never empty. */
 export const defaultSeed: readonly SeedPlant[] = Object.freeze([
