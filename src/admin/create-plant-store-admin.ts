@@ -2,7 +2,7 @@
 // (a Playwright suite, a Node script, a browser). Web fetch only: no Node built-ins, no msw.
 import { isErrorBody } from "../client/errors/PlantStoreApiError.js";
 import { connectionFailure } from "../client/errors/PlantStoreConnectionError.js";
-import { parseHttpBaseUrl } from "../contract/base-url.js";
+import { checkHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 import {
   checkRequestFilter,
@@ -225,10 +225,7 @@ function checkOptions(options: unknown) {
   checkOptionNames(options, { baseUrl: true, token: true, fetch: true });
   const { baseUrl, token, fetch } = options as Record<string, unknown>;
   // The admin endpoints live at the server's root, so only the origin counts.
-  const origin = parseHttpBaseUrl(baseUrl)?.origin;
-  if (origin === undefined) {
-    throw new TypeError('baseUrl must be an absolute http(s) URL such as "http://127.0.0.1:4010".');
-  }
+  const { origin } = checkHttpBaseUrl(baseUrl);
   return { origin, token: checkToken(token), fetch: checkFetch(fetch) };
 }
 

@@ -1,9 +1,10 @@
 // The admin client's public types. The shapes of the admin API all come from the file generated
 // from openapi.admin.yaml, so a change to that document reaches users through
 // `npm run generate` and nowhere else.
-import type { Forwardable } from "../client/types.js";
+
 import type { components } from "../contract/generated/openapi-admin.js";
 import type { RequestFilter } from "../contract/journal-entries.js";
+import type { Forwardable } from "../contract/plant-types.js";
 import type { ErrorStatus, RespondNextAnswer } from "../mock/types.js";
 
 export type { components, RespondNextAnswer };

@@ -1,29 +1,28 @@
 // Everything the SDK refuses before it sends anything: options where the client is made,
 // arguments where a call is made. A mistake surfaces where it was written, as a TypeError or
 // RangeError naming the option or field, never as a failed call.
-import { parseHttpBaseUrl } from "../contract/base-url.js";
+import { checkHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN } from "../contract/bearer-token.js";
+import { isListLimit, LIMIT_RULE } from "../contract/list-limit.js";
+import { checkNumber } from "../contract/number-check.js";
+import { isPlantName, PLANT_NAME_RULE } from "../contract/plant-fields.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import type { NewPlant, PlantStoreCallOptions, PlantStoreClientOptions } from "./types.js";
 
 /**
- * Refuses a value that can never work unless it has type `type` and `allowed` holds: a
- * RangeError naming it for a number outside its range, a TypeError for anything else (as the
- * platform does: `new URL()` and `new Headers()` throw TypeErrors for malformed strings). The
- * message never shows the value, which may be a secret.
+ * Refuses a value that can never work unless it has type `type` and `allowed` holds, with a
+ * TypeError naming it (as the platform does: `new URL()` and `new Headers()` throw TypeErrors
+ * for malformed strings); numbers go through the package's one number check (a RangeError
+ * for a number outside its rule). The message never shows the value, which may be a secret.
  */
 export function check(
   name: string,
   value: unknown,
-  type: "string" | "number" | "boolean" | "object" | "function",
+  type: "string" | "boolean" | "object" | "function",
   allowed: unknown,
   rule: string,
 ): void {
-  if (typeof value !== type || !allowed) {
-    throw new (type === "number" && typeof value === "number" ? RangeError : TypeError)(
-      `${name} must be ${rule}`,
-    );
-  }
+  if (typeof value !== type || !allowed) throw new TypeError(`${name} must be ${rule}`);
 }
 
 /** Refuses a token that is not a bearer token (never showing it); the Authorization value. */
@@ -48,12 +47,7 @@ export function readClientOptions(options: PlantStoreClientOptions) {
     timeout = 30_000,
     retries = 2,
   } = Object(options) as PlantStoreClientOptions;
-  const url = parseHttpBaseUrl(baseUrl);
-  if (url === undefined) {
-    throw new TypeError(
-      "baseUrl must be an absolute http(s) URL without query, fragment or credentials",
-    );
-  }
+  const url = checkHttpBaseUrl(baseUrl);
   if (typeof token !== "function") bearer(token);
   if (fetch !== undefined) check("fetch", fetch, "function", 1, "a function");
   let headerRecord: Record<string, string> = {};
@@ -63,12 +57,10 @@ export function readClientOptions(options: PlantStoreClientOptions) {
   } catch {
     check("headers", headers, "object", 0, "an object of valid header names and values");
   }
-  check(
-    "timeout",
+  checkNumber(
     timeout,
-    "number",
-    timeout > 0 && (timeout <= MAX_TIMER_MS || timeout === Infinity),
-    `a number of ms above 0 and at most ${MAX_TIMER_MS}, or Infinity`,
+    (ms) => ms > 0 && (ms <= MAX_TIMER_MS || ms === Infinity),
+    `timeout must be a number of ms above 0 and at most ${MAX_TIMER_MS}, or Infinity`,
   );
   const isObject = typeof retries === "object" && retries;
   const {
@@ -76,15 +68,13 @@ export function readClientOptions(options: PlantStoreClientOptions) {
     createPlant = false,
     maxDelay = 30_000,
   } = isObject ? retries : { limit: retries };
-  check(
-    isObject ? "retries.limit" : "retries",
+  checkNumber(
     limit,
-    "number",
-    Number.isInteger(limit) && limit >= 0,
-    "a whole number, 0 or more",
+    (count) => Number.isInteger(count) && count >= 0,
+    `${isObject ? "retries.limit" : "retries"} must be a whole number, 0 or more`,
   );
   check("retries.createPlant", createPlant, "boolean", 1, "true or false");
-  check("retries.maxDelay", maxDelay, "number", maxDelay >= 0, "a number of ms, 0 or more");
+  checkNumber(maxDelay, (ms) => ms >= 0, "retries.maxDelay must be a number of ms, 0 or more");
   return {
     // As a Request's URL shows it, without the trailing slash: paths are appended to it.
     baseUrl: url.origin + url.path.replace(/\/$/, ""),
@@ -113,21 +103,12 @@ export function checkedListLimit(params: { limit?: number | undefined } | undefi
     "an object with limit only",
   );
   const { limit } = params;
-  // `x | 0` is x only for an int32 (never for NaN, a fraction or 2^31 and up).
-  if (limit !== undefined) {
-    check(
-      "limit",
-      limit,
-      "number",
-      limit === (limit | 0) && limit >= 0,
-      "an integer from 0 to 2147483647",
-    );
-  }
+  if (limit !== undefined) checkNumber(limit, isListLimit, `limit must be ${LIMIT_RULE}`);
   return limit;
 }
 
 export function assertNewPlant(plant: Partial<NewPlant>): void {
-  check("name", plant?.name, "string", plant?.name, "a non-empty string");
+  check("name", plant?.name, "string", isPlantName(plant?.name), PLANT_NAME_RULE);
 }
 
 /** Checks the per-call options; returns them with the call's default for `retry`. */

@@ -2,23 +2,9 @@
 // to openapi.yaml reaches users through `npm run generate` and nowhere else.
 import type { Client, Middleware } from "openapi-fetch";
 import type { components, paths } from "../contract/generated/openapi.js";
+import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../contract/plant-types.js";
 
-export type { components, paths };
-
-/** A plant as the store returns it (never with `id`). */
-export type Plant = components["schemas"]["Plant"];
-/** The body of a create request: `name` is required, `id` and `tag` are optional. */
-export type NewPlant = components["schemas"]["NewPlant"];
-/** The JSON body of every failure: `error` is the HTTP status, `message` one sentence. */
-export type PlantStoreErrorBody = components["schemas"]["Error"];
-
-/**
- * `T` with `undefined` allowed in each optional field, so a caller compiled with
- * `exactOptionalPropertyTypes` may forward a value it may not have (it means "left out").
- */
-export type Forwardable<T> = {
-  [K in keyof T]: Record<never, never> extends Pick<T, K> ? T[K] | undefined : T[K];
-};
+export type { components, Forwardable, NewPlant, Plant, PlantStoreErrorBody, paths };
 
 /**
  * A fetch function. It is called with one argument, a `Request` (method, URL, headers, body)

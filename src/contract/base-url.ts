@@ -1,7 +1,7 @@
-// The one rule for a base URL the package sends requests to or intercepts: an absolute
-// http(s) URL without credentials (fetch refuses them), query or fragment (paths are appended
-// to the base as text, so either would swallow them). Each entry throws its own message,
-// naming its own option; the rule itself lives only here.
+// The one rule for a base URL the package sends requests to or intercepts (the SDK, the MSW
+// handler set, the admin client, the verifier): an absolute http(s) URL without credentials
+// (fetch refuses them), query or fragment (paths are appended to the base as text, so either
+// would swallow them), and the one message every entry refuses another value with.
 
 // Checked on the text as written, before the URL parser drops an empty "?", "#" or "@".
 const PLAIN_HTTP_URL = /^https?:\/\/[^/?#@]+(\/[^?#]*)?$/i;
@@ -20,4 +20,15 @@ export function parseHttpBaseUrl(value: unknown): HttpBaseUrl | undefined {
   }
   const url = new URL(value);
   return { origin: url.origin, path: url.pathname };
+}
+
+/** What every entry's `baseUrl` option is refused with; the value is never shown (it may hold credentials). */
+export const BASE_URL_MESSAGE =
+  "baseUrl must be an absolute http(s) URL without query, fragment or credentials";
+
+/** The origin and path of `value`, or a TypeError with the rule when it breaks it. */
+export function checkHttpBaseUrl(value: unknown): HttpBaseUrl {
+  const url = parseHttpBaseUrl(value);
+  if (url === undefined) throw new TypeError(BASE_URL_MESSAGE);
+  return url;
 }

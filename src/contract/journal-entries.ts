@@ -2,8 +2,10 @@
 // `requests()`. Plain JSON, the same in process and over GET /__admin/requests. Here, beside
 // the other shared rules, because the core and the admin client both check a filter by it;
 // it imports nothing of the core's, so every adapter's types can name the entries.
-import type { NewPlant } from "../client/types.js";
+
 import type { components } from "./generated/openapi-admin.js";
+import { checkNumber } from "./number-check.js";
+import type { NewPlant } from "./plant-types.js";
 
 /** The API operations, named as the SDK's methods: what scenarios target and entries name. */
 export type PlantStoreOperation = "listPlants" | "createPlant";
@@ -175,11 +177,7 @@ export function checkRequestFilter(filter: unknown, verb: string): RequestFilter
   const { operation, status } = filter as Record<string, unknown>;
   if (operation !== undefined) checkOperation(operation, verb);
   if (status !== undefined) {
-    if (typeof status !== "number") {
-      throw new TypeError(`${verb}: status must be ${FILTER_STATUS_RULE}.`);
-    }
-    if (!isFilterStatus(status))
-      throw new RangeError(`${verb}: status must be ${FILTER_STATUS_RULE}.`);
+    checkNumber(status, isFilterStatus, `${verb}: status must be ${FILTER_STATUS_RULE}.`);
   }
   return { operation, status } as RequestFilter;
 }

@@ -16,6 +16,7 @@ import {
   type JournalEntryOf,
   type PlantStoreOperation,
 } from "../contract/journal-entries.js";
+import { checkNumber, wholeFrom } from "../contract/number-check.js";
 
 export {
   type CoverageSource,
@@ -171,10 +172,8 @@ export const plantStoreMatchers = {
     const helpers = helpersOf(this);
     const source = journalOf(received, "toHaveReceivedTimes");
     checkOperation(operation, "toHaveReceivedTimes");
-    if (!Number.isSafeInteger(times) || times < 0) {
-      const rule = `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${shown(times)}.`;
-      throw typeof times === "number" ? new RangeError(rule) : new TypeError(rule);
-    }
+    const rule = `toHaveReceivedTimes: times must be a whole number, 0 or more; received ${shown(times)}.`;
+    checkNumber(times, wholeFrom(0), rule);
     const ofOperation = source.requests({ operation });
     const hint = helpers.hint("toHaveReceivedTimes", "plantStore", "operation, times", {
       isNot: helpers.isNot,

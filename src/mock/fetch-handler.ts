@@ -3,24 +3,13 @@
 import { checkOptionNames } from "../contract/option-names.js";
 import type { BrokenDelivery, CoreAnswer, CoreRequest } from "./http/core-types.js";
 import { readBodyText } from "./http/request-input.js";
-import { type PlantStoreCoreConfig, readMockOptions } from "./mock-options.js";
+import {
+  FETCH_HANDLER_OPTION_NAMES,
+  type PlantStoreCoreConfig,
+  readMockOptions,
+} from "./mock-options.js";
 import { createPlantStoreCore } from "./plant-store-core.js";
 import type { PlantStoreFetchHandler, PlantStoreFetchHandlerOptions } from "./types.js";
-
-// `satisfies` keeps this list complete: a new option does not compile until it is listed.
-const FETCH_HANDLER_OPTIONS = {
-  store: true,
-  seed: true,
-  tokens: true,
-  createStatus: true,
-  basePath: true,
-  maxBodyBytes: true,
-  corsOrigin: true,
-  admin: true,
-  landingPage: true,
-  maxSandboxes: true,
-  sandboxIdleMs: true,
-} satisfies Record<keyof PlantStoreFetchHandlerOptions, true>;
 
 /**
  * The reference server as a fetch handler, `(request: Request) => Promise<Response>`. It uses
@@ -30,7 +19,7 @@ const FETCH_HANDLER_OPTIONS = {
 export function createPlantStoreFetchHandler(
   options: PlantStoreFetchHandlerOptions = {},
 ): PlantStoreFetchHandler {
-  checkOptionNames(options, FETCH_HANDLER_OPTIONS);
+  checkOptionNames(options, FETCH_HANDLER_OPTION_NAMES);
   const { handle, inProcess } = fetchHandlerFor(readMockOptions(options));
   return Object.assign(handle, inProcess);
 }

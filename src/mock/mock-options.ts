@@ -3,6 +3,7 @@
 // the core then trusts what it is given. The rules the CLI also applies under its own flag
 // names (`--cors-origin`, `--base-path`) are exported, so a value means the same wherever it
 // is given.
+import { checkNumber, wholeFrom } from "../contract/number-check.js";
 import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.js";
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
 import { checkCorsOrigin } from "./http/cors.js";
@@ -10,9 +11,38 @@ import { checkTokens } from "./http/tokens.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes.js";
 import { copySeed, createPlantStore } from "./store/store.js";
-import type { PlantStore, PlantStoreFetchHandlerOptions, SeedPlant } from "./types.js";
+import type {
+  PlantStore,
+  PlantStoreFetchHandlerOptions,
+  PlantStoreMockOptions,
+  SeedPlant,
+} from "./types.js";
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
+// One registry of option names, as ky keeps one: what every serving entry takes is written
+// here once and spread into each entry's own list, which refuses every other name.
+// `satisfies` keeps each list complete: a new option does not compile until it is listed.
+
+/** The options every serving entry takes (`PlantStoreMockOptions`). */
+export const MOCK_OPTION_NAMES = {
+  store: true,
+  seed: true,
+  tokens: true,
+  createStatus: true,
+  maxBodyBytes: true,
+  corsOrigin: true,
+  maxSandboxes: true,
+  sandboxIdleMs: true,
+} satisfies Record<keyof PlantStoreMockOptions, true>;
+
+/** Those of the fetch handler: the mock's, a path prefix and what is served beside the API. */
+export const FETCH_HANDLER_OPTION_NAMES = {
+  ...MOCK_OPTION_NAMES,
+  basePath: true,
+  admin: true,
+  landingPage: true,
+} satisfies Record<keyof PlantStoreFetchHandlerOptions, true>;
 
 /** What the core runs on: every option checked, every default filled in. */
 export interface PlantStoreCoreConfig {
@@ -84,26 +114,23 @@ export function checkBasePathBesideAdmin(
 
 function checkCreateStatus(value: unknown): 200 | 201 {
   if (value === undefined) return 201;
-  if (value === 200 || value === 201) return value;
-  const message = "createStatus must be 200 or 201.";
-  throw typeof value === "number" ? new RangeError(message) : new TypeError(message);
+  const accepts = (status: number) => status === 200 || status === 201;
+  return checkNumber(value, accepts, "createStatus must be 200 or 201.") as 200 | 201;
 }
 
 function checkMaxBodyBytes(value: unknown): number {
   if (value === undefined) return DEFAULT_MAX_BODY_BYTES;
-  const message = "maxBodyBytes must be a whole number of bytes, 1 or more.";
-  if (typeof value !== "number") throw new TypeError(message);
-  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(message);
-  return value;
+  return checkNumber(
+    value,
+    wholeFrom(1),
+    "maxBodyBytes must be a whole number of bytes, 1 or more.",
+  );
 }
 
 /** A whole number, 1 or more; `name` is the option's name as the caller spelled it. */
 export function checkWholeNumber(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  const message = `${name} must be a whole number, 1 or more.`;
-  if (typeof value !== "number") throw new TypeError(message);
-  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(message);
-  return value;
+  return checkNumber(value, wholeFrom(1), `${name} must be a whole number, 1 or more.`);
 }
 
 const STORE_METHODS = ["list", "create", "reset", "entries", "load", "subscribe"] as const;

@@ -1,8 +1,9 @@
 // Public types of `plant-store-sdk/mock`. The API shapes (Plant, NewPlant, the Error body)
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
-import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../client/types.js";
+
 import type { operations } from "../contract/generated/openapi.js";
 import type { PlantStoreOperation } from "../contract/journal-entries.js";
+import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../contract/plant-types.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { BreakKind } from "./http/core-types.js";
 import type { PlantStoreRequestJournal } from "./journal/journal.js";

@@ -1,11 +1,11 @@
 // The MSW handler set: the requests it claims go to the same fetch handler the standalone
 // server uses. The only folder of the package that imports msw.
 import { HttpResponse, http, type RequestHandler } from "msw";
-import { parseHttpBaseUrl } from "../contract/base-url.js";
+import { checkHttpBaseUrl } from "../contract/base-url.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { DroppedConnectionError, fetchHandlerFor } from "../mock/fetch-handler.js";
 import type { PlantStoreRequestJournal } from "../mock/journal/journal.js";
-import { checkBasePath, readMockOptions } from "../mock/mock-options.js";
+import { checkBasePath, MOCK_OPTION_NAMES, readMockOptions } from "../mock/mock-options.js";
 import type {
   CreateSandboxOptions,
   PlantStore,
@@ -47,18 +47,8 @@ export interface PlantStoreHandlers extends PlantStoreFaults, PlantStoreRequestJ
 const MSW_OPTIONS = {
   baseUrl: true,
   answerUnknownPaths: true,
-  store: true,
-  seed: true,
-  tokens: true,
-  createStatus: true,
-  maxBodyBytes: true,
-  corsOrigin: true,
-  maxSandboxes: true,
-  sandboxIdleMs: true,
+  ...MOCK_OPTION_NAMES,
 } satisfies Record<keyof PlantStoreMswOptions, true>;
-
-const BASE_URL_RULE =
-  'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without credentials, query or fragment.';
 
 /**
  * The reference server as MSW handlers for `setupServer` or `setupWorker`. They claim
@@ -73,8 +63,7 @@ export function createPlantStoreHandlers(options: PlantStoreMswOptions): PlantSt
   if (typeof answerUnknownPaths !== "boolean") {
     throw new TypeError("answerUnknownPaths must be true or false.");
   }
-  const url = parseHttpBaseUrl(baseUrl);
-  if (url === undefined) throw new TypeError(BASE_URL_RULE);
+  const url = checkHttpBaseUrl(baseUrl);
   const basePath = checkBasePath(url.path, "baseUrl's path");
   const config = readMockOptions(mockOptions);
   const { handle, inProcess } = fetchHandlerFor({ ...config, basePath });

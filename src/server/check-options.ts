@@ -3,14 +3,20 @@
 // that listens and then fails every request. The options shared with the handlers are read
 // by the handlers' own rules (readMockOptions), so both read a value alike; the store is
 // built here, once, and the core trusts what it is given.
+
 import { statSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname, resolve } from "node:path";
+import { between, checkNumber } from "../contract/number-check.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import { isLoopbackHost } from "../mock/admin/admin-access.js";
 import { createLandingPage } from "../mock/landing-page/landing-page.js";
-import { type PlantStoreCoreConfig, readMockOptions } from "../mock/mock-options.js";
+import {
+  FETCH_HANDLER_OPTION_NAMES,
+  type PlantStoreCoreConfig,
+  readMockOptions,
+} from "../mock/mock-options.js";
 import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/data-log.js";
 import { PlantStoreDataFileError } from "./persistence/log-format.js";
 import {
@@ -24,13 +30,7 @@ import {
 const SERVER_OPTIONS = {
   port: true,
   host: true,
-  tokens: true,
-  seed: true,
-  store: true,
-  createStatus: true,
-  corsOrigin: true,
-  basePath: true,
-  maxBodyBytes: true,
+  ...FETCH_HANDLER_OPTION_NAMES,
   dataFile: true,
   fsync: true,
   log: true,
@@ -39,10 +39,6 @@ const SERVER_OPTIONS = {
   headersTimeout: true,
   keepAliveTimeout: true,
   shutdownTimeout: true,
-  admin: true,
-  landingPage: true,
-  maxSandboxes: true,
-  sandboxIdleMs: true,
 } satisfies Record<keyof PlantStoreServerOptions, true>;
 
 export interface CheckedServerOptions {
@@ -83,9 +79,7 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
   const mock = readMockOptions({ ...mockOptions, tokens: tokensOption });
   // Never undefined here (given tokens or the demo token); the type cannot say so.
   const tokens = mock.tokens ?? [DEMO_TOKEN];
-  const portMessage = "port must be an integer from 0 to 65535.";
-  if (typeof port !== "number") throw new TypeError(portMessage);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new RangeError(portMessage);
+  checkNumber(port, between(0, 65_535, true), "port must be an integer from 0 to 65535.");
   const host = checkHost(hostOption);
   if (landingPage !== undefined && typeof landingPage !== "boolean") {
     throw new TypeError("landingPage must be true or false.");
@@ -184,7 +178,5 @@ function checkDataFile(path: unknown): void {
 function milliseconds(value: unknown, name: keyof typeof DEFAULT_TIMEOUTS): number {
   const ms = value === undefined ? DEFAULT_TIMEOUTS[name] : value;
   const message = `${name} must be a whole number of milliseconds from 0 to ${MAX_TIMER_MS} (0 = none).`;
-  if (typeof ms !== "number") throw new TypeError(message);
-  if (!Number.isSafeInteger(ms) || ms < 0 || ms > MAX_TIMER_MS) throw new RangeError(message);
-  return ms;
+  return checkNumber(ms, between(0, MAX_TIMER_MS, true), message);
 }

@@ -4,7 +4,7 @@
 // `DataTag` comes from @tanstack/query-core, as a type: nothing of TanStack at run time.
 import type { DataTag } from "@tanstack/query-core";
 import type { PlantStoreError } from "../client/errors/PlantStoreError.js";
-import type { NewPlant, Plant } from "../client/types.js";
+import type { NewPlant, Plant } from "../contract/plant-types.js";
 
 /** Options of {@link createPlantStoreQueries}. */
 export interface PlantStoreQueriesOptions {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { parseHttpBaseUrl } from "../contract/base-url.js";
+import { BASE_URL_MESSAGE, parseHttpBaseUrl } from "../contract/base-url.js";
 import { specVersion } from "../contract/generated/openapi-validators.js";
 import { checkOptionNames } from "../contract/option-names.js";
 
@@ -16,10 +16,10 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 function normalizeBaseUrl(baseUrl: unknown): string {
   const url = parseHttpBaseUrl(baseUrl);
   if (url === undefined) {
-    // The value is not echoed: it may carry credentials.
+    // Credentials in the URL are the usual way to get this wrong here.
     throw new PlantStoreVerifyError(
       "invalid-options",
-      'baseUrl must be an absolute http(s) URL without credentials, a query or a fragment, such as "https://plants.example.com/v1"; pass the token as token.',
+      `${BASE_URL_MESSAGE}; pass the token as token.`,
     );
   }
   return `${url.origin}${url.path.replace(/\/+$/, "")}`;

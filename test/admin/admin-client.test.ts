@@ -193,17 +193,17 @@ describe("createPlantStoreAdmin", () => {
     [
       "no baseUrl",
       {},
-      new TypeError('baseUrl must be an absolute http(s) URL such as "http://127.0.0.1:4010".'),
+      new TypeError("baseUrl must be an absolute http(s) URL without query, fragment or credentials"),
     ],
     [
       "a relative baseUrl",
       { baseUrl: "/admin" },
-      new TypeError('baseUrl must be an absolute http(s) URL such as "http://127.0.0.1:4010".'),
+      new TypeError("baseUrl must be an absolute http(s) URL without query, fragment or credentials"),
     ],
     [
       "an ftp baseUrl",
       { baseUrl: "ftp://host" },
-      new TypeError('baseUrl must be an absolute http(s) URL such as "http://127.0.0.1:4010".'),
+      new TypeError("baseUrl must be an absolute http(s) URL without query, fragment or credentials"),
     ],
     [
       "an empty token",

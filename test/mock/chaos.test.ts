@@ -192,9 +192,9 @@ describe("chaos refuses, when set, what it cannot do", () => {
       "chaos: rate must be a number from 0 to 1.",
     ],
     [
-      "a fractional seed",
+      "a fractional seed (a number the rule does not take, as every number check of the package)",
       { rate: 0.3, seed: 1.5, failures },
-      TypeError,
+      RangeError,
       "chaos: seed must be an integer from 0 to 4294967295.",
     ],
     [

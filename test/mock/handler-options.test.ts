@@ -15,7 +15,7 @@ const BASE_PATH_RULE =
 const ORIGIN_RULE =
   'corsOrigin must be "*" or an origin such as "https://app.example" (scheme, host and port, nothing else)';
 const BASE_URL_RULE =
-  'baseUrl must be an absolute http(s) URL such as "https://api.example.com/v1", without credentials, query or fragment.';
+  "baseUrl must be an absolute http(s) URL without query, fragment or credentials";
 
 type Refusal = [string, unknown, typeof TypeError | typeof RangeError, string];
 
@@ -25,7 +25,7 @@ const refusals: Refusal[] = [
     "a misspelt option",
     { token: ["t1"] },
     TypeError,
-    'Unknown option "token"; the options are store, seed, tokens, createStatus, basePath, maxBodyBytes, corsOrigin, admin, landingPage, maxSandboxes, sandboxIdleMs.',
+    'Unknown option "token"; the options are store, seed, tokens, createStatus, maxBodyBytes, corsOrigin, maxSandboxes, sandboxIdleMs, basePath, admin, landingPage.',
   ],
   [
     "a corsOrigin with CR/LF",

@@ -41,7 +41,7 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     "a misspelt option",
     () => ({ token: ["t1"] }),
     TypeError,
-    'Unknown option "token"; the options are port, host, tokens, seed, store, createStatus, corsOrigin, basePath, maxBodyBytes, dataFile, fsync, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout, admin, landingPage, maxSandboxes, sandboxIdleMs.',
+    'Unknown option "token"; the options are port, host, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin, maxSandboxes, sandboxIdleMs, basePath, admin, landingPage, dataFile, fsync, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout.',
   ],
   [
     "a corsOrigin with a newline",

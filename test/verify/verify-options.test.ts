@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PlantStoreVerifyError, verifyPlantStore } from "../../src/verify/index.js";
 
 const BASE_URL_RULE =
-  'baseUrl must be an absolute http(s) URL without credentials, a query or a fragment, such as "https://plants.example.com/v1"; pass the token as token.';
+  "baseUrl must be an absolute http(s) URL without query, fragment or credentials; pass the token as token.";
 
 describe("verifyPlantStore's options", () => {
   it.each([

@@ -14,10 +14,11 @@
 //   so it cannot give a plant an owner.
 
 import { OPERATIONS } from "../../contract/journal-entries.js";
+import { findPlantRecordProblem } from "../../contract/plant-fields.js";
 import type { CoreRequest } from "../http/core-types.js";
 import { bodyFailureStatus } from "../http/request-input.js";
 import type { FaultSet } from "../scenarios/faults.js";
-import { findDuplicateId, findPlantRecordProblem, PlantIds } from "../store/plant-records.js";
+import { findDuplicateId, PlantIds } from "../store/plant-records.js";
 import type { BreakKind, FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";
 
 /** A body, or the status and message that refuse it. */

@@ -3,8 +3,8 @@
 // and a create's fields. Each is checked in a fixed order, so a request with several faults
 // always gets the same answer.
 
-import type { NewPlant } from "../../client/types.js";
-import { ID_MESSAGE, isPlantId } from "../../contract/plant-id.js";
+import { isListLimit, LIMIT_MESSAGE } from "../../contract/list-limit.js";
+import { checkNewPlant, type NewPlantResult } from "../../contract/plant-fields.js";
 import type { BodyResult } from "./core-types.js";
 
 /** The answer to a body whose Content-Type is not JSON: the API's create and the admin POST/PUT. */
@@ -116,8 +116,6 @@ async function readChunks(
 // "2147483647". Signs, spaces, leading zeros, exponents, fractions and empty values are
 // rejected, so one number has exactly one spelling and nothing is silently rounded.
 
-const LIMIT_MAX = 2_147_483_647;
-export const LIMIT_MESSAGE = "limit must be an integer from 0 to 2147483647.";
 const LIMIT_REPEATED_MESSAGE = "limit must be given at most once.";
 
 const CANONICAL_INT = /^(?:0|[1-9][0-9]{0,9})$/;
@@ -137,44 +135,17 @@ export function parseLimitParam(search: string): LimitResult {
   // The length bound in the pattern keeps a limit of thousands of digits cheap to refuse.
   if (!CANONICAL_INT.test(raw)) return { ok: false, message: LIMIT_MESSAGE };
   const limit = Number(raw);
-  if (limit > LIMIT_MAX) return { ok: false, message: LIMIT_MESSAGE };
+  if (!isListLimit(limit)) return { ok: false, message: LIMIT_MESSAGE };
   return { ok: true, limit };
 }
 
-// Validation of a create body, field by field in a fixed order (body, name, tag, id) so a
-// body with several faults always gets the same answer. Only the three known fields are
-// read and copied: unknown keys, `__proto__` and `constructor` included, go nowhere.
-
-export type NewPlantResult = { ok: true; plant: NewPlant } | { ok: false; message: string };
-
-function fail(message: string): NewPlantResult {
-  return { ok: false, message };
-}
-
+/** A create body's text, parsed and checked by the contract's rules (plant-fields.ts). */
 export function parseNewPlant(text: string): NewPlantResult {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return fail("The request body is not valid JSON.");
+    return { ok: false, message: "The request body is not valid JSON." };
   }
   return checkNewPlant(body);
-}
-
-/** A parsed body checked by the same rules (the journal types a create's body by them). */
-export function checkNewPlant(body: unknown): NewPlantResult {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    return fail("The request body must be a JSON object.");
-  }
-  const { name, tag, id } = body as Record<string, unknown>;
-  if (name === undefined) return fail("name is required.");
-  if (typeof name !== "string") return fail("name must be a string.");
-  if (name.length === 0) return fail("name must not be empty.");
-  if (tag !== undefined && typeof tag !== "string") return fail("tag must be a string.");
-  if (id !== undefined && !isPlantId(id)) return fail(ID_MESSAGE);
-
-  const plant: NewPlant = { name };
-  if (tag !== undefined) plant.tag = tag;
-  if (id !== undefined) plant.id = id;
-  return { ok: true, plant };
 }

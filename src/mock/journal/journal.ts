@@ -22,8 +22,9 @@ import {
   type ScriptedBy,
   type UnmatchedEntry,
 } from "../../contract/journal-entries.js";
+import { checkNewPlant } from "../../contract/plant-fields.js";
 import type { BreakKind, CoreAnswer } from "../http/core-types.js";
-import { checkNewPlant, parseLimitParam } from "../http/request-input.js";
+import { parseLimitParam } from "../http/request-input.js";
 import {
   createSecretTokens,
   redactJson,

@@ -3,7 +3,9 @@
 // takes it, or a break kind). A seeded generator decides, so the same seed and the same
 // sequence of requests give the same answers on every run and every serving path: a flaky
 // network a test can reproduce. Checked once, when set, like every scenario.
+
 import { isOperation } from "../../contract/journal-entries.js";
+import { between, checkNumber } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "../http/core-types.js";
 import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
@@ -35,12 +37,9 @@ export function checkChaos(options: unknown, prefix: string): ChaosPlan {
   const { rate, seed, failures, operations } = options as Record<string, unknown>;
 
   const rateRule = `${prefix}rate must be a number from 0 to 1.`;
-  if (typeof rate !== "number") throw new TypeError(rateRule);
-  if (!(rate >= 0 && rate <= 1)) throw new RangeError(rateRule);
-
+  const checkedRate = checkNumber(rate, between(0, 1), rateRule);
   const seedRule = `${prefix}seed must be an integer from 0 to ${MAX_SEED}.`;
-  if (typeof seed !== "number" || !Number.isInteger(seed)) throw new TypeError(seedRule);
-  if (seed < 0 || seed > MAX_SEED) throw new RangeError(seedRule);
+  const checkedSeed = checkNumber(seed, between(0, MAX_SEED, true), seedRule);
 
   const failuresRule = `${prefix}failures must be a non-empty array of { status, message?, headers? } or break kinds (${BREAK_KINDS.join(", ")}).`;
   if (!Array.isArray(failures)) throw new TypeError(failuresRule);
@@ -60,10 +59,10 @@ export function checkChaos(options: unknown, prefix: string): ChaosPlan {
   });
 
   return {
-    rate,
+    rate: checkedRate,
     operations: new Set(checkOperations(operations, prefix)),
     failures: checked,
-    random: mulberry32(seed),
+    random: mulberry32(checkedSeed),
   };
 }
 

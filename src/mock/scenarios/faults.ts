@@ -7,6 +7,7 @@
 // (`decide`), and the requests that then wait are this world's to end (`clearFaults`).
 
 import { isOperation } from "../../contract/journal-entries.js";
+import { between, checkNumber, wholeFrom } from "../../contract/number-check.js";
 import { checkOptionNames, shownName } from "../../contract/option-names.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import { BREAK_KINDS, type BreakKind, OPERATIONS } from "../http/core-types.js";
@@ -261,8 +262,7 @@ function checkDelay(
 ): Queued<number> {
   const prefix = checkCall(operation, options, DELAY_NEXT_OPTIONS, words);
   const message = `${prefix}${words.ms} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}.`;
-  if (typeof ms !== "number") throw new TypeError(message);
-  if (!(ms >= 0 && ms <= MAX_TIMER_MS)) throw new RangeError(message);
+  checkNumber(ms, between(0, MAX_TIMER_MS), message);
   return { value: ms, remaining: checkTimes(options.times, words) };
 }
 
@@ -285,7 +285,6 @@ function checkCall(
 function checkTimes(times: unknown, words: FaultWords): number {
   if (times === undefined) return 1;
   const message = `${words.prefix}times must be a positive integer or ${words.infinity}.`;
-  if (typeof times !== "number") throw new TypeError(message);
-  if (times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1)) return times;
-  throw new RangeError(message);
+  const accepts = (count: number) => count === Number.POSITIVE_INFINITY || wholeFrom(1)(count);
+  return checkNumber(times, accepts, message);
 }

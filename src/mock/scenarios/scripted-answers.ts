@@ -2,6 +2,7 @@
 // `respondNext` (a status the operation declares, with a body valid for it, checked when set
 // by the validators generated from the spec) and a request's `Prefer: code=N` (Prism's
 // convention: the Error body with status N, when the operation may answer N).
+import { checkNumber } from "../../contract/number-check.js";
 import { bodyPath, responseFor } from "../../contract/response-schema.js";
 import { errorBody } from "../http/answers.js";
 import type { HeaderRecord } from "../http/core-types.js";
@@ -55,13 +56,17 @@ export function checkRespondAnswer(
   answer: { status?: unknown; body?: unknown; headers?: unknown },
   prefix: string,
 ): ScriptedAnswer {
-  const { status } = answer;
-  const response = typeof status === "number" ? allowedResponse(operation, status) : undefined;
-  if (typeof status !== "number" || response === undefined) {
-    // Built only for a refusal: listing the statuses walks every one below 400.
-    const rule = `${prefix}status must be a status openapi.yaml declares for ${operation}: ${allowedStatuses(operation)}.`;
-    throw typeof status === "number" ? new RangeError(rule) : new TypeError(rule);
-  }
+  // The rule is built only for a refusal: listing the statuses walks every one below 400.
+  const rule = () =>
+    `${prefix}status must be a status openapi.yaml declares for ${operation}: ${allowedStatuses(operation)}.`;
+  const status = checkNumber(
+    answer.status,
+    (n) => allowedResponse(operation, n) !== undefined,
+    rule,
+  );
+  const response = allowedResponse(operation, status) as NonNullable<
+    ReturnType<typeof allowedResponse>
+  >;
 
   const headers = checkFailureHeaders(answer.headers, prefix);
   if (Object.hasOwn(headers, "content-type")) {

@@ -3,6 +3,7 @@
 // otherwise surface later, as a 500 from whichever adapter writes the answer. Header names are
 // lower-cased so `Content-Type` replaces the answer's own content-type instead of being sent
 // next to it.
+import { between, checkNumber } from "../../contract/number-check.js";
 import { shownName } from "../../contract/option-names.js";
 import type { FailNextOptions } from "../types.js";
 
@@ -29,10 +30,11 @@ export function checkFailureFields(options: FailNextOptions, prefix: string): Fa
 
 function checkStatus(status: unknown, prefix: string): number {
   if (status === undefined) return DEFAULT_FAILURE_STATUS;
-  const message = `${prefix}status must be an integer from 400 to 599.`;
-  if (typeof status !== "number") throw new TypeError(message);
-  if (!(Number.isInteger(status) && status >= 400 && status <= 599)) throw new RangeError(message);
-  return status;
+  return checkNumber(
+    status,
+    between(400, 599, true),
+    `${prefix}status must be an integer from 400 to 599.`,
+  );
 }
 
 // RFC 9110 token: the characters a field name may use.

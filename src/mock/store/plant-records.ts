@@ -1,8 +1,7 @@
-// The store's records: the data layout behind createPlantStore, the set of ids in use, and
-// the field-by-field checks of a plant that comes from outside HTTP (seeds, data files, the
-// admin API).
+// The store's records: the data layout behind createPlantStore, the set of ids in use, and the
+// guards of its direct callers (the plant rules themselves are the contract's, plant-fields.ts).
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
-import { ID_MESSAGE, isPlantId, PLANT_ID_RULE } from "../../contract/plant-id.js";
+import { plantInputProblem } from "../../contract/plant-fields.js";
 import type { NewPlant, Plant, StoredPlant } from "../types.js";
 
 // The store's data layout. Every plant is in `all` (creation order) and in exactly one
@@ -58,25 +57,16 @@ export function toStoredPlant(record: PlantRecord): StoredPlant {
     : { id, name: view.name, tag: view.tag, owner };
 }
 
-/** Guards the store's direct callers (seeds, persistence files, tests); HTTP input is validated earlier. */
-/** `where` names the input in the message: a string, or a function (a load of a million plants builds no label it does not need). */
+/**
+ * Guards the store's direct callers (seeds, persistence files, tests); HTTP input is checked
+ * earlier. `where` names the input in the message: a string, or a function (a load of a
+ * million plants builds no label it does not need).
+ */
 export function assertPlantInput(input: NewPlant, where: string | (() => string)): void {
   const problem = plantInputProblem(input);
   if (problem !== undefined) {
     throw new TypeError(`${typeof where === "string" ? where : where()}: ${problem}`);
   }
-}
-
-function plantInputProblem(input: NewPlant): string | undefined {
-  if (typeof input !== "object" || input === null) return "a plant must be an object.";
-  if (typeof input.name !== "string" || input.name.length === 0) {
-    return "name must be a non-empty string.";
-  }
-  if (input.tag !== undefined && typeof input.tag !== "string") return "tag must be a string.";
-  if (input.id !== undefined && !isPlantId(input.id)) {
-    return ID_MESSAGE;
-  }
-  return undefined;
 }
 
 /**
@@ -121,32 +111,6 @@ export class PlantIds {
     do this.#free++;
     while (this.#above.delete(this.#free));
   }
-}
-
-// Seed files, data files and the admin API's PUT /__admin/plants bodies are written by hand
-// or by an older run, so all are checked field by field before the store sees them, with a
-// message that names the item and field.
-
-/** Why `value` is not a plant record (a seed plant, or a stored one with `requireId`), or undefined. */
-export function findPlantRecordProblem(
-  value: unknown,
-  options: { requireId: boolean },
-): string | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return "must be an object with a name";
-  }
-  const record = value as Record<string, unknown>;
-  if (typeof record.name !== "string" || record.name.length === 0) {
-    return '"name" must be a non-empty string';
-  }
-  if (record.tag !== undefined && typeof record.tag !== "string") {
-    return '"tag" must be a string';
-  }
-  if (record.id === undefined) {
-    return options.requireId ? '"id" is missing' : undefined;
-  }
-  if (!isPlantId(record.id)) return `"id" must be ${PLANT_ID_RULE}`;
-  return undefined;
 }
 
 /** The first id used twice in `records` (records with no id are skipped), or undefined. */

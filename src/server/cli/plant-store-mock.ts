@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { readFile } from "node:fs/promises";
 import { oneLine, readPackageVersion } from "../../cli/command-line.js";
-import { findDuplicateId, findPlantRecordProblem } from "../../mock/store/plant-records.js";
+import { findPlantRecordProblem } from "../../contract/plant-fields.js";
+import { findDuplicateId } from "../../mock/store/plant-records.js";
 import type { SeedPlant } from "../../mock/types.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
 // parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or

@@ -2,7 +2,9 @@
 // the next creates queue, and all of them go out in the next write, so a burst of N
 // concurrent creates costs a few writes, not N. `commit()` resolves once every change made
 // before it is in the file, which is what a create's answer waits for.
+
 import fs from "node:fs";
+import { between, checkNumber } from "../../contract/number-check.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { StoredPlant } from "../../mock/types.js";
 import { type LineEncoder, type OpenLogFile, writeSnapshotFile } from "./snapshot.js";
@@ -37,11 +39,8 @@ export const MAX_FSYNC_PERIOD = MAX_TIMER_MS;
 /** Refuses a policy the server cannot use, naming the option. */
 export function checkFsyncPolicy(value: unknown): FsyncPolicy {
   if (value === "always" || value === "never") return value;
-  if (typeof value === "number" && Number.isInteger(value) && value >= 1) {
-    if (value <= MAX_FSYNC_PERIOD) return value;
-  }
   const message = `fsync must be "always", "never" or a whole number of milliseconds from 1 to ${MAX_FSYNC_PERIOD}.`;
-  throw typeof value === "number" ? new RangeError(message) : new TypeError(message);
+  return checkNumber(value, between(1, MAX_FSYNC_PERIOD, true), message);
 }
 
 const RETRY_AFTER_FAILURE_MS = 1_000;

@@ -12,7 +12,8 @@
 // used is a PlantStoreDataFileError, wherever persistence finds out.
 import { readFile } from "node:fs/promises";
 import { brand } from "../../contract/brand.js";
-import { findPlantRecordProblem, PlantIds } from "../../mock/store/plant-records.js";
+import { findPlantRecordProblem } from "../../contract/plant-fields.js";
+import { PlantIds } from "../../mock/store/plant-records.js";
 import type { StoredPlant } from "../../mock/types.js";
 import { findOwnerKeyProblem, type OwnerKeys } from "./owner-keys.js";
 

@@ -1,7 +1,7 @@
 // What a check is, what the checks of one run share, how a check records what it found, and
 // our documented decisions where the service description is silent (CONTRACT.md, the
 // behaviour table in docs/contract.md): departing from them is a difference, never a violation.
-import type { Plant } from "../../client/types.js";
+import type { Plant } from "../../contract/plant-types.js";
 import type { Exchange, ExchangeClient } from "../exchange.js";
 import type { VerifyFinding } from "../types.js";
 

@@ -1,7 +1,7 @@
 // The checks that only read (GET /plants): the list and its limit, and the refusals of
 // missing or wrong credentials. They run on every deployment, writes allowed or not.
 import { randomBytes } from "node:crypto";
-import type { Plant } from "../../client/types.js";
+import type { Plant } from "../../contract/plant-types.js";
 import type { Exchange } from "../exchange.js";
 import { PlantStoreVerifyError } from "../verify-error.js";
 import {

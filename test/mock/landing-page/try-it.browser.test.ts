@@ -4,7 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ID_MESSAGE } from "../../../src/contract/plant-id.js";
-import { LIMIT_MESSAGE } from "../../../src/mock/http/request-input.js";
+import { LIMIT_MESSAGE } from "../../../src/contract/list-limit.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import { launchChromium } from "../../support/chromium.js";
 
