@@ -34,7 +34,6 @@ import {
   type JournalRecord,
   noteBody,
   noteViolation,
-  type PlantStoreRequestJournal,
 } from "./journal/journal.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
@@ -42,13 +41,7 @@ import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from
 import { type BrokenAnswerContext, brokenAnswer, noAnswer } from "./scenarios/broken-answers.js";
 import { createFaultInjector, type PendingAnswer } from "./scenarios/faults.js";
 import { createShutdown } from "./scenarios/waiting-requests.js";
-import type {
-  CreateSandboxOptions,
-  PlantStore,
-  PlantStoreFaults,
-  PlantStoreOperation,
-  PlantStoreSandbox,
-} from "./types.js";
+import type { PlantStoreInProcess, PlantStoreOperation } from "./types.js";
 
 const ALLOW = { allow: "GET, POST" };
 
@@ -63,17 +56,6 @@ function impliedHeaders(status: number): Record<string, string> {
 }
 const CONTENT_ENCODING_MESSAGE =
   "The Content-Encoding header is not supported; send the body uncompressed (identity).";
-
-/** What every serving entry hands its user beside the serving itself: the global world's store, scenarios and journal, and sandboxes. */
-export interface PlantStoreInProcess extends PlantStoreFaults, PlantStoreRequestJournal {
-  readonly store: PlantStore;
-  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
-  /**
-   * Between tests: store back to its seed, every scenario cleared and every waiting request
-   * ended (no answer), journal emptied; coverage counts are kept.
-   */
-  reset(): void;
-}
 
 export interface PlantStoreCore {
   /** Never rejects: a failure inside (a user's store that throws) is the 500 Error body. */

@@ -242,19 +242,32 @@ export interface PlantStoreFetchHandlerOptions extends PlantStoreMockOptions {
   landingPage?: LandingPage | undefined;
 }
 
+/**
+ * What one world answers to in process, declared once (msw's SetupServerCommonApi is the
+ * model): its store, scenarios and journal, and its reset. The set's own world and every
+ * sandbox are one.
+ */
+export interface PlantStoreWorld extends PlantStoreFaults, PlantStoreRequestJournal {
+  readonly store: PlantStore;
+  /**
+   * Between tests: store back to its seed, every scenario cleared and every waiting request
+   * ended (it gets no answer), journal emptied; coverage counts are kept.
+   */
+  reset(): void;
+}
+
+/**
+ * What every serving entry hands its user beside the serving itself (the fetch handler, the
+ * MSW handler set, the server object): its world, and sandboxes. Each entry's type extends it.
+ */
+export interface PlantStoreInProcess extends PlantStoreWorld {
+  /** An isolated world entered through its own `psb_` token (docs/sandboxes.md). */
+  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
+}
+
 /** The reference server as one function, `Request -> Response`, with its store and faults. */
 export type PlantStoreFetchHandler = ((request: Request) => Promise<Response>) &
-  PlantStoreFaults &
-  PlantStoreRequestJournal & {
-    readonly store: PlantStore;
-    /** An isolated world entered through its own `psb_` token (docs/sandboxes.md). */
-    createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
-    /**
-     * Between tests: store back to its seed, every scenario cleared and every waiting request
-     * ended (it gets no answer), journal emptied; coverage counts are kept.
-     */
-    reset(): void;
-  };
+  PlantStoreInProcess;
 
 /** Options of `createSandbox`. */
 export interface CreateSandboxOptions {
@@ -263,17 +276,11 @@ export interface CreateSandboxOptions {
 }
 
 /** One sandbox as its creator holds it; every method acts on this sandbox alone. */
-export interface PlantStoreSandbox extends PlantStoreFaults, PlantStoreRequestJournal {
+export interface PlantStoreSandbox extends PlantStoreWorld {
   /** Names the sandbox on the admin API; not a secret. */
   readonly id: string;
   /** Its first bearer token: a secret. */
   readonly token: string;
-  readonly store: PlantStore;
-  /**
-   * Store back to its seed, every scenario cleared and every waiting request ended (no
-   * answer), journal emptied; coverage counts are kept.
-   */
-  reset(): void;
   /** Another caller's token in this sandbox (sees the public plants and its own). */
   createToken(): string;
   /**

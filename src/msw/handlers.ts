@@ -4,15 +4,8 @@ import { HttpResponse, http, type RequestHandler } from "msw";
 import { checkHttpBaseUrl } from "../contract/base-url.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { DroppedConnectionError, fetchHandlerFor } from "../mock/fetch-handler.js";
-import type { PlantStoreRequestJournal } from "../mock/journal/journal.js";
 import { checkBasePath, MOCK_OPTION_NAMES, readMockOptions } from "../mock/mock-options.js";
-import type {
-  CreateSandboxOptions,
-  PlantStore,
-  PlantStoreFaults,
-  PlantStoreMockOptions,
-  PlantStoreSandbox,
-} from "../mock/types.js";
+import type { PlantStoreInProcess, PlantStoreMockOptions } from "../mock/types.js";
 import { baseUrlMismatchHandler } from "./base-url-mismatch.js";
 import { claimedRoute } from "./claimed-routes.js";
 
@@ -29,18 +22,10 @@ export interface PlantStoreMswOptions extends PlantStoreMockOptions {
   answerUnknownPaths?: boolean | undefined;
 }
 
-/** The MSW handler set, the store it serves, its faults and its request journal. */
-export interface PlantStoreHandlers extends PlantStoreFaults, PlantStoreRequestJournal {
+/** The MSW handler set, and the world and sandboxes it serves (`PlantStoreInProcess`). */
+export interface PlantStoreHandlers extends PlantStoreInProcess {
   /** Pass to `setupServer(...handlers)` or `setupWorker(...handlers)`. */
   handlers: RequestHandler[];
-  store: PlantStore;
-  /** An isolated world entered through its own `psb_` token (docs/sandboxes.md). */
-  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
-  /**
-   * Between tests: store back to its seed, every scenario cleared and every waiting request
-   * ended (it gets no answer), journal emptied; coverage counts are kept.
-   */
-  reset(): void;
 }
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.

@@ -1,13 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PlantStoreRequestJournal } from "../mock/journal/journal.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
-import type {
-  CreateSandboxOptions,
-  PlantStore,
-  PlantStoreFaults,
-  PlantStoreSandbox,
-} from "../mock/types.js";
+import type { PlantStoreInProcess } from "../mock/types.js";
 import { checkServerOptions } from "./check-options.js";
 import { answerClientErrors } from "./client-error.js";
 import { createGracefulClose, trackInFlightResponses } from "./graceful-close.js";
@@ -16,18 +10,10 @@ import { openDataFile } from "./persistence/open-data-file.js";
 import { type RawAnswers, requestLogger } from "./request-log.js";
 import type { PlantStoreServerLog, PlantStoreServerOptions } from "./server-options.js";
 
-/** A running server, as {@link startPlantStoreServer} resolves it. */
-export interface PlantStoreServer extends PlantStoreFaults, PlantStoreRequestJournal {
+/** A running server, as {@link startPlantStoreServer} resolves it: its URL, its world and sandboxes. */
+export interface PlantStoreServer extends PlantStoreInProcess {
   /** Base URL for the SDK, e.g. "http://127.0.0.1:4010" (with `basePath` when set). */
   readonly url: string;
-  readonly store: PlantStore;
-  /** An isolated world in memory, entered through its own `psb_` token (docs/sandboxes.md). */
-  createSandbox(options?: CreateSandboxOptions): PlantStoreSandbox;
-  /**
-   * Between tests: store back to its seed, every scenario cleared and every waiting request
-   * ended (it gets no answer), journal emptied; coverage counts are kept.
-   */
-  reset(): void;
   /**
    * Graceful: requests being answered get their answer, waiting ones (a delay, a hang) end
    * with none, then the data file is flushed.

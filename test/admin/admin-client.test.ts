@@ -193,17 +193,23 @@ describe("createPlantStoreAdmin", () => {
     [
       "no baseUrl",
       {},
-      new TypeError("baseUrl must be an absolute http(s) URL without query, fragment or credentials"),
+      new TypeError(
+        "baseUrl must be an absolute http(s) URL without query, fragment or credentials",
+      ),
     ],
     [
       "a relative baseUrl",
       { baseUrl: "/admin" },
-      new TypeError("baseUrl must be an absolute http(s) URL without query, fragment or credentials"),
+      new TypeError(
+        "baseUrl must be an absolute http(s) URL without query, fragment or credentials",
+      ),
     ],
     [
       "an ftp baseUrl",
       { baseUrl: "ftp://host" },
-      new TypeError("baseUrl must be an absolute http(s) URL without query, fragment or credentials"),
+      new TypeError(
+        "baseUrl must be an absolute http(s) URL without query, fragment or credentials",
+      ),
     ],
     [
       "an empty token",

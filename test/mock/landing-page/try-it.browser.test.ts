@@ -3,8 +3,8 @@
 // does not block the request with validation of its own).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ID_MESSAGE } from "../../../src/contract/plant-id.js";
 import { LIMIT_MESSAGE } from "../../../src/contract/list-limit.js";
+import { ID_MESSAGE } from "../../../src/contract/plant-id.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import { launchChromium } from "../../support/chromium.js";
 
