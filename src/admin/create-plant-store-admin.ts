@@ -10,7 +10,7 @@ import {
   type RequestFilter,
 } from "../contract/journal-entries.js";
 import { checkOptionNames, checkOptionsObject } from "../contract/option-names.js";
-import { PlantStoreAdminError } from "./plant-store-admin-error.js";
+import { PlantStoreAdminError } from "./errors/PlantStoreAdminError.js";
 import type {
   AdminFailNextOptions,
   AdminPlant,

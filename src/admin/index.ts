@@ -6,7 +6,7 @@
  * @module plant-store-sdk/admin
  */
 export { createPlantStoreAdmin } from "./create-plant-store-admin.js";
-export { PlantStoreAdminError } from "./plant-store-admin-error.js";
+export { PlantStoreAdminError } from "./errors/PlantStoreAdminError.js";
 export type {
   AdminBreakKind,
   AdminBreakNextOptions,

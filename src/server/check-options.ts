@@ -17,8 +17,8 @@ import {
   type PlantStoreCoreConfig,
   readMockOptions,
 } from "../mock/mock-options.js";
+import { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";
 import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/data-log.js";
-import { PlantStoreDataFileError } from "./persistence/log-format.js";
 import {
   DEFAULT_TIMEOUTS,
   DEMO_TOKEN,

@@ -18,8 +18,8 @@ export type {
 } from "../contract/journal-entries.js";
 export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
+export { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
-export { PlantStoreDataFileError } from "./persistence/log-format.js";
 export {
   DEFAULT_TIMEOUTS,
   DEMO_TOKEN,

@@ -2,7 +2,7 @@
 // type and the body's schema, by the validators generated from it) as it is recorded.
 import type { SchemaError } from "../contract/generated/openapi-validators.js";
 import { bodyPath, type OperationId, responseFor } from "../contract/response-schema.js";
-import { PlantStoreVerifyError } from "./verify-error.js";
+import { PlantStoreVerifyError } from "./errors/PlantStoreVerifyError.js";
 
 /** Where an exchange records what breaks openapi.yaml or our decisions: a check's Findings. */
 interface Findings {

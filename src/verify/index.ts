@@ -4,6 +4,8 @@
  *
  * @module plant-store-sdk/verify
  */
+
+export { PlantStoreVerifyError } from "./errors/PlantStoreVerifyError.js";
 export type {
   VerifyCheck,
   VerifyFinding,
@@ -12,5 +14,4 @@ export type {
   VerifyReport,
   VerifyResult,
 } from "./types.js";
-export { PlantStoreVerifyError } from "./verify-error.js";
 export { verifyPlantStore } from "./verify-plant-store.js";

@@ -6,9 +6,9 @@ import { checkOptionNames } from "../contract/option-names.js";
 import { type CheckContext, type CheckDefinition, Findings } from "./checks/check.js";
 import { authChecks, listChecks } from "./checks/read-checks.js";
 import { writeChecks } from "./checks/write-checks.js";
+import { PlantStoreVerifyError } from "./errors/PlantStoreVerifyError.js";
 import { ExchangeClient } from "./exchange.js";
 import type { VerifyCheck, VerifyPlantStoreOptions, VerifyReport } from "./types.js";
-import { PlantStoreVerifyError } from "./verify-error.js";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { PlantStoreDataFileError } from "./log-format.js";
+import { PlantStoreDataFileError } from "../errors/PlantStoreDataFileError.js";
 
 /**
  * The lock files this process holds. A lock holding this process's own PID that is not

@@ -10,16 +10,13 @@
 // or load replaces the whole file with a new snapshot (snapshot.ts), so the file never holds
 // a plant the store no longer has. Owners are hashed (owner-keys.ts). A file that cannot be
 // used is a PlantStoreDataFileError, wherever persistence finds out.
+
 import { readFile } from "node:fs/promises";
-import { brand } from "../../contract/brand.js";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
 import { PlantIds } from "../../mock/store/plant-records.js";
 import type { StoredPlant } from "../../mock/types.js";
+import { PlantStoreDataFileError } from "../errors/PlantStoreDataFileError.js";
 import { findOwnerKeyProblem, type OwnerKeys } from "./owner-keys.js";
-
-/** The data file exists but cannot be used; the server refuses to start rather than lose it. */
-export class PlantStoreDataFileError extends Error {}
-brand(PlantStoreDataFileError, "PlantStoreDataFileError");
 
 const FORMAT = "plant-store-data";
 // Version 1 (one JSON document, rewritten whole) was never published and is not read.

@@ -3,6 +3,7 @@
 import { open, readlink, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import type { PlantStore, StoredPlant } from "../../mock/types.js";
+import { PlantStoreDataFileError } from "../errors/PlantStoreDataFileError.js";
 import type { PlantStoreServerLog } from "../server-options.js";
 import { type DataFileLock, lockDataFile } from "./data-file-lock.js";
 import { type FsyncPolicy, openDataLog } from "./data-log.js";
@@ -10,7 +11,6 @@ import {
   type DataFileContents,
   encodeHeader,
   encodePlantLine,
-  PlantStoreDataFileError,
   readDataFile,
 } from "./log-format.js";
 import { createOwnerKeys } from "./owner-keys.js";

@@ -2,8 +2,8 @@
 // missing or wrong credentials. They run on every deployment, writes allowed or not.
 import { randomBytes } from "node:crypto";
 import type { Plant } from "../../contract/plant-types.js";
+import { PlantStoreVerifyError } from "../errors/PlantStoreVerifyError.js";
 import type { Exchange } from "../exchange.js";
-import { PlantStoreVerifyError } from "../verify-error.js";
 import {
   type CheckDefinition,
   expectBearerChallenge,

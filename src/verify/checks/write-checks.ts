@@ -1,7 +1,7 @@
 // The checks that create plants (only with allowWrites): a create lands whole and once, a
 // refused one stores nothing, and a second token never sees the first token's plant.
 import type { Plant } from "../../contract/plant-types.js";
-import { PlantStoreVerifyError } from "../verify-error.js";
+import { PlantStoreVerifyError } from "../errors/PlantStoreVerifyError.js";
 import { type CheckDefinition, expectErrorAnswer, isSuccess, NEEDS_WRITES } from "./check.js";
 import { expectPlants } from "./read-checks.js";
 

@@ -2,8 +2,8 @@
 // plant-store-verify: checks a live deployment against openapi.yaml. Exit 0 = no violations,
 // 1 = violations, 2 = bad usage or a run that could not be judged (one line on stderr).
 import { oneLine, readPackageVersion } from "../../cli/command-line.js";
+import { PlantStoreVerifyError } from "../errors/PlantStoreVerifyError.js";
 import type { VerifyProgress, VerifyReport } from "../types.js";
-import { PlantStoreVerifyError } from "../verify-error.js";
 import { verifyPlantStore } from "../verify-plant-store.js";
 import { parseCliArguments, USAGE } from "./cli-arguments.js";
 

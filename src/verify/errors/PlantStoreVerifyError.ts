@@ -1,4 +1,4 @@
-import { brand } from "../contract/brand.js";
+import { brand } from "../../contract/brand.js";
 
 /**
  * The run could not be judged at all: bad options, a service that cannot be reached, or a

@@ -1,5 +1,5 @@
-import { brand } from "../contract/brand.js";
-import type { PlantStoreErrorBody } from "../contract/plant-types.js";
+import { brand } from "../../contract/brand.js";
+import type { PlantStoreErrorBody } from "../../contract/plant-types.js";
 
 /** An admin request the server refused (any non-2xx answer). */
 export class PlantStoreAdminError extends Error {
