@@ -2,7 +2,7 @@
 // Deno.serve and Workers. No Node built-ins, no msw.
 import { checkOptionNames } from "../contract/option-names.js";
 import type { BrokenDelivery, CoreAnswer, CoreRequest } from "./http/core-types.js";
-import { readBodyText } from "./http/request-input.js";
+import { readBodyText } from "./http/web-body.js";
 import {
   FETCH_HANDLER_OPTION_NAMES,
   type PlantStoreCoreConfig,

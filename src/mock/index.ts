@@ -25,9 +25,9 @@ export type {
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";
-export { BREAK_KINDS } from "./http/core-types.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
+export { BREAK_KINDS } from "./scenarios/break-kinds.js";
 export { createPlantStore, defaultSeed } from "./store/store.js";
 export type {
   BreakKind,

@@ -6,8 +6,8 @@
 import { checkNumber, wholeFrom } from "../contract/number-check.js";
 import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.js";
 import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
+import { checkTokens } from "./http/bearer-auth.js";
 import { checkCorsOrigin } from "./http/cors.js";
-import { checkTokens } from "./http/tokens.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes.js";
 import { copySeed, createPlantStore } from "./store/store.js";

@@ -6,40 +6,35 @@
 // journal records every API request. Adapters only translate.
 
 import { isBearerToken } from "../contract/bearer-token.js";
+import { isSandboxToken } from "../contract/sandbox-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
 import { errorAnswer, jsonAnswer, plantsJson } from "./http/answers.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "./http/core-types.js";
-import { corsResponseHeaders, preflightAnswer } from "./http/cors.js";
-import {
-  bodyFailureStatus,
-  CONTENT_TYPE_MESSAGE,
-  isJsonContentType,
-  parseLimitParam,
-  parseNewPlant,
-} from "./http/request-input.js";
 import {
   type AuthResult,
   constantTimeMatcher,
   createBearerAuth,
-  createSecretTokens,
-  isSandboxToken,
-  redactWord,
-  type SecretTokens,
   WWW_AUTHENTICATE,
   WWW_AUTHENTICATE_INVALID,
-} from "./http/tokens.js";
-import { createCoverageCounter } from "./journal/coverage.js";
+} from "./http/bearer-auth.js";
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "./http/core-types.js";
+import { corsResponseHeaders, preflightAnswer } from "./http/cors.js";
+import { parseLimitParam } from "./http/list-query.js";
+import { createSecretTokens, redactWord, type SecretTokens } from "./http/redaction.js";
 import {
-  createRequestJournal,
-  type JournalRecord,
-  noteBody,
-  noteViolation,
-} from "./journal/journal.js";
+  bodyFailureStatus,
+  CONTENT_TYPE_MESSAGE,
+  isJsonContentType,
+  parseNewPlant,
+} from "./http/request-body.js";
+import { createCoverageCounter } from "./journal/coverage.js";
+import { createRequestJournal, noteBody, noteViolation } from "./journal/journal.js";
+import type { JournalRecord } from "./journal/journal-record.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
 import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
 import { type BrokenAnswerContext, brokenAnswer, noAnswer } from "./scenarios/broken-answers.js";
-import { createFaultInjector, type PendingAnswer } from "./scenarios/faults.js";
+import type { PendingAnswer } from "./scenarios/fault-checks.js";
+import { createFaultInjector } from "./scenarios/faults.js";
 import { createShutdown } from "./scenarios/waiting-requests.js";
 import type { PlantStoreInProcess, PlantStoreOperation } from "./types.js";
 

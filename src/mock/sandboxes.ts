@@ -4,7 +4,7 @@
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
 import { checkOptionNames } from "../contract/option-names.js";
 import { SANDBOX_TOKEN_PREFIX, SANDBOX_TOKEN_RANDOM_BYTES } from "../contract/sandbox-token.js";
-import type { SecretTokens } from "./http/tokens.js";
+import type { SecretTokens } from "./http/redaction.js";
 import { type CoverageCounter, createCoverageCounter } from "./journal/coverage.js";
 import { createRequestJournal, type RequestJournal } from "./journal/journal.js";
 import { createFaultInjector, type FaultInjector } from "./scenarios/faults.js";

@@ -2,12 +2,11 @@
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 
 import type { operations } from "../contract/generated/openapi.js";
-import type { PlantStoreOperation } from "../contract/journal-entries.js";
+import type { PlantStoreOperation, PlantStoreRequestJournal } from "../contract/journal-entries.js";
 import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../contract/plant-types.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
-import type { BreakKind } from "./http/core-types.js";
-import type { PlantStoreRequestJournal } from "./journal/journal.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
+import type { BreakKind } from "./scenarios/break-kinds.js";
 
 export type { BreakKind, NewPlant, Plant, PlantStoreErrorBody };
 

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { OPERATIONS } from "../../src/mock/http/core-types.js";
+import { OPERATIONS } from "../../src/contract/journal-entries.js";
 import {
   BREAK_KINDS,
   type ChaosOptions,

@@ -1,12 +1,12 @@
 // The request journal: bounded, oldest first, the create body parsed, never a header.
 import { getResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import type { PlantStoreRequestJournal } from "../../src/contract/journal-entries.js";
 import { createLandingPage, createPlantStoreFetchHandler } from "../../src/mock/index.js";
 import {
   createRequestJournal,
   JOURNAL_BODY_LIMIT,
   noteBody,
-  type PlantStoreRequestJournal,
 } from "../../src/mock/journal/journal.js";
 import { createPlantStoreHandlers } from "../../src/msw/index.js";
 

@@ -1,4 +1,4 @@
-// `tokens` means the same at every entry point: one rule (src/mock/tokens.ts), the same
+// `tokens` means the same at every entry point: one rule (src/mock/http/bearer-auth.ts), the same
 // error class and message from the fetch handler, the MSW handlers and the server.
 import { describe, expect, it } from "vitest";
 import { createPlantStoreFetchHandler } from "../../src/mock/index.js";

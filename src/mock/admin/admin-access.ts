@@ -1,6 +1,6 @@
 import { shownName } from "../../contract/option-names.js";
+import { checkToken, createBearerAuth } from "../http/bearer-auth.js";
 import type { CoreRequest } from "../http/core-types.js";
-import { checkToken, createBearerAuth } from "../http/tokens.js";
 
 /** `true`: the admin endpoints, open. `{ token }`: they require `Authorization: Bearer <token>`. */
 export type PlantStoreAdminOption = boolean | { token?: string | undefined };

@@ -4,8 +4,8 @@
 // one the browser guard (403), then route (404), method (405 with Allow), then the body (415,
 // 413, 400). A refused request changes nothing.
 import type { CoreAnswer, CoreRequest } from "../http/core-types.js";
-import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../http/request-input.js";
-import { redactWord, type SecretTokens } from "../http/tokens.js";
+import { redactWord, type SecretTokens } from "../http/redaction.js";
+import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../http/request-body.js";
 import type { RequestJournal } from "../journal/journal.js";
 import type { SandboxRegistry } from "../sandboxes.js";
 import type { FaultInjector } from "../scenarios/faults.js";

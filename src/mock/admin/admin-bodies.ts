@@ -16,7 +16,7 @@
 import { OPERATIONS } from "../../contract/journal-entries.js";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
 import type { CoreRequest } from "../http/core-types.js";
-import { bodyFailureStatus } from "../http/request-input.js";
+import { bodyFailureStatus } from "../http/request-body.js";
 import type { FaultSet } from "../scenarios/faults.js";
 import { findDuplicateId, PlantIds } from "../store/plant-records.js";
 import type { BreakKind, FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";

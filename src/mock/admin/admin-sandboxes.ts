@@ -3,7 +3,7 @@
 // global endpoints do, POST .../tokens mints another token, DELETE /__admin/sandboxes/{id}
 // closes it. A sandbox's store lives in memory only: nothing here waits for the data file.
 import type { CoreAnswer, CoreRequest } from "../http/core-types.js";
-import { bodyFailureStatus } from "../http/request-input.js";
+import { bodyFailureStatus } from "../http/request-body.js";
 import { SandboxLimitError, type SandboxRegistry } from "../sandboxes.js";
 import type { SeedPlant } from "../types.js";
 import { ADMIN_PREFIX, adminError, adminJson, type Methods, worldRoutes } from "./admin-routes.js";

@@ -2,28 +2,6 @@
 // way of serving the Plant Store (fetch handlers for MSW, Bun, Deno and Workers; node:http)
 // is a thin adapter that turns its own request into a `CoreRequest` and writes the
 // `CoreAnswer` back, so the contract is decided in one place.
-import type { components } from "../../contract/generated/openapi-admin.js";
-
-/**
- * The ways `breakNext` breaks an answer beyond what the contract describes, in the order the
- * docs list them (one home: a test holds openapi.admin.yaml's enums to it): no answer, no
- * answer until dropped, a 2xx body cut off, a 2xx body that is not JSON, a 2xx JSON body of
- * the wrong shape.
- */
-export const BREAK_KINDS = [
-  "network-error",
-  "hang",
-  "truncated",
-  "malformed-json",
-  "wrong-shape",
-] as const satisfies readonly NonNullable<components["schemas"]["Fault"]["break"]>[];
-
-/** How `breakNext` breaks the next call(s); see {@link BREAK_KINDS}. */
-export type BreakKind = (typeof BREAK_KINDS)[number];
-
-/** The API operations a scenario (failNext, respondNext, breakNext, chaos) can target. */
-export { OPERATIONS } from "../../contract/journal-entries.js";
-
 export type BodyResult =
   | { ok: true; text: string }
   | { ok: false; reason: "too-large" | "invalid-utf8" | "already-read" | "client-gone" };

@@ -7,70 +7,25 @@
 
 import {
   type ContractViolation,
-  type CreatePlantBody,
-  type CreatePlantEntry,
   checkRequestFilter,
   type JournalEntry,
   type JournalEntryOf,
-  type JournalQuery,
-  type ListPlantsEntry,
-  type ListPlantsQuery,
   matchesFilter,
   type PlantStoreOperation,
   type PlantStoreRequestJournal,
   type RequestFilter,
-  type ScriptedBy,
-  type UnmatchedEntry,
 } from "../../contract/journal-entries.js";
-import { checkNewPlant } from "../../contract/plant-fields.js";
-import type { BreakKind, CoreAnswer } from "../http/core-types.js";
-import { parseLimitParam } from "../http/request-input.js";
-import {
-  createSecretTokens,
-  redactJson,
-  redactTarget,
-  redactWord,
-  type SecretTokens,
-} from "../http/tokens.js";
+import type { CoreAnswer } from "../http/core-types.js";
+import { createSecretTokens, type SecretTokens } from "../http/redaction.js";
 import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
+import type { JournalRecord } from "./journal-record.js";
+import { toEntry } from "./listed-entry.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;
 
 /** Longest create body (in UTF-16 code units) the journal keeps; longer ones are left out. */
 export const JOURNAL_BODY_LIMIT = 16_384;
-
-// The entries' types live beside the filter rule (src/contract); the core's own modules that
-// named them here still can.
-export type { JournalEntry, PlantStoreRequestJournal, ScriptedBy };
-
-/** A request on its way through the core; `finish` files its answer. */
-export interface JournalRecord {
-  /** The journal's sequence number, given at arrival. */
-  readonly seq: number;
-  /** The operation the method and path match, or `null`. */
-  readonly operation: PlantStoreOperation | null;
-  readonly method: string;
-  readonly path: string;
-  readonly search: string;
-  /** performance.now() at arrival; with performance.timeOrigin it also gives the wall time. */
-  readonly started: number;
-  /** 0 until answered, and for an answer that sends none (a dropped connection). */
-  status: number;
-  /** False until answered: an unanswered request is not listed yet. */
-  answered: boolean;
-  durationMs: number;
-  /** Set by the core once it has read a create body. */
-  bodyText: string | undefined;
-  /** The caller's bearer token once authenticated: redacted from every entry while this one is kept. */
-  token: string | undefined;
-  /** Set by the core when a scenario, not the contract's rules, made the answer. */
-  scripted: ScriptedBy | undefined;
-  /** Set by the core when breakNext or chaos broke the answer. */
-  broken: BreakKind | undefined;
-  /** The Error body of a refusal of what the caller sent (`noteViolation`), read when listed. */
-  violation: string | undefined;
-}
 
 export interface JournalOptions {
   /** How many requests it keeps; older ones are dropped first. */
@@ -202,93 +157,7 @@ export function noteViolation(record: JournalRecord, answer: CoreAnswer): void {
   record.violation = answer.body;
 }
 
-function errorMessage(body: string): string {
-  const parsed = parseBody(body);
-  const message = parsed.ok ? (parsed.value as { message?: unknown } | null)?.message : undefined;
-  return typeof message === "string" ? message : "The contract refused the request.";
-}
-
 /** Keeps a create body for the journal; one too long to be worth keeping is left out. */
 export function noteBody(record: JournalRecord, text: string): void {
   if (text.length <= JOURNAL_BODY_LIMIT) record.bodyText = text;
-}
-
-/** `tokens`: every token to hide, the configured ones and those the kept requests used. */
-function toEntry(record: JournalRecord, tokens: SecretTokens): JournalEntry {
-  const target = redactTarget(record.path + record.search, tokens);
-  const queryStart = target.indexOf("?");
-  const search = queryStart === -1 ? "" : target.slice(queryStart);
-  const fields = {
-    seq: record.seq,
-    method: redactWord(record.method, tokens),
-    path: queryStart === -1 ? target : target.slice(0, queryStart),
-    query: parseQuery(search),
-    status: record.status,
-    durationMs: record.durationMs,
-    time: new Date(performance.timeOrigin + record.started).toISOString(),
-  };
-  let entry: JournalEntry;
-  if (record.operation === "listPlants") {
-    entry = { operation: "listPlants", ...fields, query: listQuery(fields.query, search) };
-  } else if (record.operation === "createPlant") {
-    entry = { operation: "createPlant", ...fields } satisfies CreatePlantEntry;
-    noteCreateBody(entry, record.bodyText, tokens);
-  } else {
-    entry = { operation: null, ...fields } satisfies UnmatchedEntry;
-  }
-  if (record.scripted !== undefined) entry.scripted = record.scripted;
-  if (record.broken !== undefined) entry.broken = record.broken;
-  // A 405 names the method, which may be a token (`curl -X <token>`): the core redacted the
-  // ones it knew then, this hides any accepted since.
-  if (record.violation !== undefined) {
-    entry.violation = redactWord(errorMessage(record.violation), tokens);
-  }
-  return entry;
-}
-
-/**
- * `limit` as a number when the contract's rule accepts it. Read from the redacted query, so
- * a limit that is also a token (all digits) stays "[redacted]".
- */
-function listQuery(query: JournalQuery, search: string): ListPlantsEntry["query"] {
-  const limit = parseLimitParam(search);
-  if (!limit.ok || limit.limit === undefined) return query;
-  return { ...query, limit: limit.limit } satisfies ListPlantsQuery;
-}
-
-/**
- * The body under `body` when it is a valid NewPlant once redacted (so a token-valued `id`
- * that became "[redacted]" is not typed as a number), otherwise under `invalidBody`.
- */
-function noteCreateBody(
-  entry: CreatePlantEntry,
-  text: string | undefined,
-  tokens: SecretTokens,
-): void {
-  const parsed = parseBody(text);
-  if (!parsed.ok) return;
-  const value = redactJson(parsed.value, tokens);
-  if (checkNewPlant(value).ok) entry.body = value as CreatePlantBody;
-  else entry.invalidBody = value;
-}
-
-function parseQuery(search: string): Record<string, string | string[]> {
-  const grouped = new Map<string, string | string[]>();
-  for (const [name, value] of new URLSearchParams(search)) {
-    const seen = grouped.get(name);
-    if (seen === undefined) grouped.set(name, value);
-    else if (typeof seen === "string") grouped.set(name, [seen, value]);
-    else seen.push(value);
-  }
-  // fromEntries defines own properties, so a parameter named "__proto__" stays a parameter.
-  return Object.fromEntries(grouped);
-}
-
-function parseBody(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
-  if (text === undefined) return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
 }

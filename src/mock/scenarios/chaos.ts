@@ -4,11 +4,11 @@
 // sequence of requests give the same answers on every run and every serving path: a flaky
 // network a test can reproduce. Checked once, when set, like every scenario.
 
-import { isOperation } from "../../contract/journal-entries.js";
+import { isOperation, OPERATIONS } from "../../contract/journal-entries.js";
 import { between, checkNumber } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
-import { BREAK_KINDS, type BreakKind, OPERATIONS } from "../http/core-types.js";
 import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
+import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
 import { checkFailureFields, type FailureFields } from "./scripted-headers.js";
 
 /** Chaos as set: whom it applies to, what it picks from, and its generator. */

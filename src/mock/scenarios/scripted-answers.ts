@@ -2,11 +2,12 @@
 // `respondNext` (a status the operation declares, with a body valid for it, checked when set
 // by the validators generated from the spec) and a request's `Prefer: code=N` (Prism's
 // convention: the Error body with status N, when the operation may answer N).
+
+import type { ScriptedBy } from "../../contract/journal-entries.js";
 import { checkNumber } from "../../contract/number-check.js";
 import { bodyPath, responseFor } from "../../contract/response-schema.js";
 import { errorBody } from "../http/answers.js";
 import type { HeaderRecord } from "../http/core-types.js";
-import type { ScriptedBy } from "../journal/journal.js";
 import type { PlantStoreOperation } from "../types.js";
 import { checkFailureHeaders } from "./scripted-headers.js";
 

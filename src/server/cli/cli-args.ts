@@ -3,8 +3,8 @@
 import { parseFlags } from "../../cli/command-line.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
+import { checkToken } from "../../mock/http/bearer-auth.js";
 import { checkCorsOrigin } from "../../mock/http/cors.js";
-import { checkToken } from "../../mock/http/tokens.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";

@@ -1,0 +1,102 @@
+// A journal record as listed: parsed only now (the query, a create's body, a violation's
+// message), typed by its operation, and with every token redacted, so the hot path stores raw
+// text and pays for parsing only when someone reads the journal.
+import type {
+  CreatePlantBody,
+  CreatePlantEntry,
+  JournalEntry,
+  JournalQuery,
+  ListPlantsEntry,
+  ListPlantsQuery,
+  UnmatchedEntry,
+} from "../../contract/journal-entries.js";
+import { checkNewPlant } from "../../contract/plant-fields.js";
+import { parseLimitParam } from "../http/list-query.js";
+import { redactJson, redactTarget, redactWord, type SecretTokens } from "../http/redaction.js";
+import type { JournalRecord } from "./journal-record.js";
+
+/** `tokens`: every token to hide, the configured ones and those the kept requests used. */
+export function toEntry(record: JournalRecord, tokens: SecretTokens): JournalEntry {
+  const target = redactTarget(record.path + record.search, tokens);
+  const queryStart = target.indexOf("?");
+  const search = queryStart === -1 ? "" : target.slice(queryStart);
+  const fields = {
+    seq: record.seq,
+    method: redactWord(record.method, tokens),
+    path: queryStart === -1 ? target : target.slice(0, queryStart),
+    query: parseQuery(search),
+    status: record.status,
+    durationMs: record.durationMs,
+    time: new Date(performance.timeOrigin + record.started).toISOString(),
+  };
+  let entry: JournalEntry;
+  if (record.operation === "listPlants") {
+    entry = { operation: "listPlants", ...fields, query: listQuery(fields.query, search) };
+  } else if (record.operation === "createPlant") {
+    entry = { operation: "createPlant", ...fields } satisfies CreatePlantEntry;
+    noteCreateBody(entry, record.bodyText, tokens);
+  } else {
+    entry = { operation: null, ...fields } satisfies UnmatchedEntry;
+  }
+  if (record.scripted !== undefined) entry.scripted = record.scripted;
+  if (record.broken !== undefined) entry.broken = record.broken;
+  // A 405 names the method, which may be a token (`curl -X <token>`): the core redacted the
+  // ones it knew then, this hides any accepted since.
+  if (record.violation !== undefined) {
+    entry.violation = redactWord(errorMessage(record.violation), tokens);
+  }
+  return entry;
+}
+
+/**
+ * `limit` as a number when the contract's rule accepts it. Read from the redacted query, so
+ * a limit that is also a token (all digits) stays "[redacted]".
+ */
+function listQuery(query: JournalQuery, search: string): ListPlantsEntry["query"] {
+  const limit = parseLimitParam(search);
+  if (!limit.ok || limit.limit === undefined) return query;
+  return { ...query, limit: limit.limit } satisfies ListPlantsQuery;
+}
+
+/**
+ * The body under `body` when it is a valid NewPlant once redacted (so a token-valued `id`
+ * that became "[redacted]" is not typed as a number), otherwise under `invalidBody`.
+ */
+function noteCreateBody(
+  entry: CreatePlantEntry,
+  text: string | undefined,
+  tokens: SecretTokens,
+): void {
+  const parsed = parseBody(text);
+  if (!parsed.ok) return;
+  const value = redactJson(parsed.value, tokens);
+  if (checkNewPlant(value).ok) entry.body = value as CreatePlantBody;
+  else entry.invalidBody = value;
+}
+
+function parseQuery(search: string): Record<string, string | string[]> {
+  const grouped = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(search)) {
+    const seen = grouped.get(name);
+    if (seen === undefined) grouped.set(name, value);
+    else if (typeof seen === "string") grouped.set(name, [seen, value]);
+    else seen.push(value);
+  }
+  // fromEntries defines own properties, so a parameter named "__proto__" stays a parameter.
+  return Object.fromEntries(grouped);
+}
+
+function parseBody(text: string | undefined): { ok: true; value: unknown } | { ok: false } {
+  if (text === undefined) return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function errorMessage(body: string): string {
+  const parsed = parseBody(body);
+  const message = parsed.ok ? (parsed.value as { message?: unknown } | null)?.message : undefined;
+  return typeof message === "string" ? message : "The contract refused the request.";
+}
