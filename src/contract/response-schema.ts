@@ -29,6 +29,17 @@ export function responseFor(
   return key === undefined ? undefined : { key, bodies: responses[key] ?? {} };
 }
 
+/**
+ * The response openapi.yaml lets `operation` answer `status` with (its own key, a range or
+ * `default`), or `undefined` when it allows none.
+ */
+export function allowedResponse(operation: OperationId, status: number) {
+  if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return undefined;
+  const response = responseFor(operation, status);
+  // `default` stands for the failures the spec does not list, never for an unlisted success.
+  return response?.key !== "default" || status >= 400 ? response : undefined;
+}
+
 /** `/0/tag` -> `body[0].tag`, the way a reader of the JSON names the place (RFC 6901 pointer). */
 export function bodyPath(instancePath: string): string {
   const segments = instancePath === "" ? [] : instancePath.slice(1).split("/");

@@ -8,49 +8,24 @@
 import { isBearerToken } from "../contract/bearer-token.js";
 import { isSandboxToken } from "../contract/sandbox-token.js";
 import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
-import { errorAnswer, jsonAnswer, plantsJson } from "./http/answers.js";
-import {
-  type AuthResult,
-  constantTimeMatcher,
-  createBearerAuth,
-  WWW_AUTHENTICATE,
-  WWW_AUTHENTICATE_INVALID,
-} from "./http/bearer-auth.js";
+import { errorAnswer, noAnswer, SERVER_FAILURE_MESSAGE } from "./http/answers.js";
+import { constantTimeMatcher, createBearerAuth, unauthorizedAnswer } from "./http/bearer-auth.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./http/core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./http/cors.js";
-import { parseLimitParam } from "./http/list-query.js";
+import { createPlant, listPlants } from "./http/plant-operations.js";
 import { createSecretTokens, redactWord, type SecretTokens } from "./http/redaction.js";
-import {
-  bodyFailureStatus,
-  CONTENT_TYPE_MESSAGE,
-  isJsonContentType,
-  parseNewPlant,
-} from "./http/request-body.js";
+import { type CreateBody, readCreateBody } from "./http/request-body.js";
+import { createRoute } from "./http/route.js";
 import { createCoverageCounter } from "./journal/coverage.js";
 import { createRequestJournal, noteBody, noteViolation } from "./journal/journal.js";
 import type { JournalRecord } from "./journal/journal-record.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
 import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
-import { type BrokenAnswerContext, brokenAnswer, noAnswer } from "./scenarios/broken-answers.js";
-import type { PendingAnswer } from "./scenarios/fault-checks.js";
 import { createFaultInjector } from "./scenarios/faults.js";
+import { scriptedAnswer } from "./scenarios/scripted-answers.js";
 import { createShutdown } from "./scenarios/waiting-requests.js";
-import type { PlantStoreInProcess, PlantStoreOperation } from "./types.js";
-
-const ALLOW = { allow: "GET, POST" };
-
-/**
- * The headers the contract gives every answer of `status`, for a scripted one: a 401 without
- * its challenge or a 405 without `Allow` is an answer the real service never sends. The
- * request's token was accepted, so the scripted 401 says it was not (`invalid_token`).
- */
-function impliedHeaders(status: number): Record<string, string> {
-  if (status === 401) return { "www-authenticate": WWW_AUTHENTICATE_INVALID };
-  return status === 405 ? ALLOW : {};
-}
-const CONTENT_ENCODING_MESSAGE =
-  "The Content-Encoding header is not supported; send the body uncompressed (identity).";
+import type { PlantStoreInProcess } from "./types.js";
 
 export interface PlantStoreCore {
   /** Never rejects: a failure inside (a user's store that throws) is the 500 Error body. */
@@ -71,7 +46,6 @@ export interface PlantStoreCore {
 /** Takes checked options (mock-options.ts) and trusts them, as every entry checks its own once. */
 export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
-  const plantsPath = `${basePath}/plants`;
   const shutdown = createShutdown();
   const faults = createFaultInjector(shutdown);
   const adminToken = config.admin?.token;
@@ -111,11 +85,9 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   const landingPage = config.landingPage;
   const baseHeaders = corsResponseHeaders(corsOrigin);
   const jsonHeaders: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
-  const failed = errorAnswer(500, FAILURE_MESSAGE, jsonHeaders);
-  const brokenContext: BrokenAnswerContext = { headers: jsonHeaders, createStatus };
-  const messages = {
-    notFound: `The request path is not part of the Plant Store API; use ${plantsPath}.`,
-  };
+  const route = createRoute(basePath, jsonHeaders);
+  const failed = errorAnswer(500, SERVER_FAILURE_MESSAGE, jsonHeaders);
+  const scripted = { headers: jsonHeaders, createStatus };
 
   async function handle(request: CoreRequest): Promise<CoreAnswer> {
     if (adminApi !== undefined && isAdminPath(request.path)) {
@@ -126,13 +98,13 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     }
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
     const { method, path, search } = request;
-    const operation = operationOf(method, path);
+    const operation = route.operationOf(method, path);
     let auth = authenticate(request.header("authorization"));
     // The request arrives once it is read whole: a create's body is read first (unless its
     // Content-Type already refuses it), and everything after this is decided on arrival.
     const body =
       auth.ok && operation === "createPlant"
-        ? await readCreateBody(request).catch(() => FAILED_BODY)
+        ? await readCreateBody(request, maxBodyBytes)
         : undefined;
     // A sandbox closed (or expired) while the body was arriving is not there to answer it.
     if (body !== undefined && auth.ok && isSandboxToken(auth.token)) {
@@ -148,33 +120,20 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     return answer;
   }
 
-  /** What the journal files a request under: by its method and path alone, before any check. */
-  function operationOf(method: string, path: string): PlantStoreOperation | null {
-    if (path !== plantsPath) return null;
-    return method === "GET" ? "listPlants" : method === "POST" ? "createPlant" : null;
-  }
-
+  /** The API's answer, in the contract's order, each step one module's. */
   async function answerApi(
     request: CoreRequest,
     record: JournalRecord,
-    auth: AuthResult,
+    auth: ReturnType<typeof authenticate>,
     world: SandboxWorld,
     body: CreateBody | undefined,
   ): Promise<CoreAnswer> {
-    if (!auth.ok) {
-      const challenge = auth.invalidToken ? WWW_AUTHENTICATE_INVALID : WWW_AUTHENTICATE;
-      return errorAnswer(401, auth.message, jsonHeaders, { "www-authenticate": challenge });
-    }
+    if (!auth.ok) return unauthorizedAnswer(auth, jsonHeaders);
     record.token = auth.token;
-
-    // The route is the operation the journal filed the request under (operationOf).
-    const operation = record.operation;
+    const { operation } = record;
+    // Any token is a valid method name: `curl -X <token>` must not see it echoed.
     if (operation === null) {
-      if (request.path !== plantsPath) return errorAnswer(404, messages.notFound, jsonHeaders);
-      // Any token is a valid method name: `curl -X <token>` must not see it echoed.
-      const shown = redactWord(request.method, secrets.with([auth.token]));
-      const message = `The ${shown} method is not allowed on ${plantsPath}; use GET or POST.`;
-      return errorAnswer(405, message, jsonHeaders, ALLOW);
+      return route.refusal(request.path, redactWord(request.method, secrets.with([auth.token])));
     }
 
     // Its scenario is decided on arrival, in one step: nothing set, cleared or reset from here
@@ -193,61 +152,15 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     if (waitMs > 0 && (await world.faults.wait(waitMs, request)) !== "elapsed") {
       return noAnswer(jsonHeaders);
     }
-    if (answer !== undefined) return scriptedAnswer(answer, operation);
-    // Only a create has a body.
-    if (body !== undefined) return createPlant(request, body, auth.token, world);
-    const limit = parseLimitParam(request.search);
-    if (!limit.ok) return errorAnswer(400, limit.message, jsonHeaders);
-    const plants = world.store.list(auth.token, limit.limit);
-    return jsonAnswer(200, plantsJson(plants), jsonHeaders);
-  }
-
-  /**
-   * A create's body, read when the request arrives; not read at all when its Content-Type
-   * already refuses it (a client that sent `Expect: 100-continue` is then never asked for it).
-   */
-  async function readCreateBody(request: CoreRequest): Promise<CreateBody> {
-    if (!isJsonContentType(request.header("content-type"))) {
-      return { kind: "refused", status: 415, message: CONTENT_TYPE_MESSAGE };
-    }
-    // A compressed body would be read as text and fail as "not UTF-8" or, worse, parse.
-    const encoding = request.header("content-encoding");
-    if (encoding !== null && encoding.trim().toLowerCase() !== "identity") {
-      return { kind: "refused", status: 415, message: CONTENT_ENCODING_MESSAGE };
-    }
-    const body = await request.readBody(maxBodyBytes);
-    if (body.ok) return { kind: "text", text: body.text };
-    if (body.reason === "client-gone") return { kind: "client-gone" };
-    const [status, message] = bodyFailureStatus(body.reason, maxBodyBytes);
-    return { kind: "refused", status, message };
-  }
-
-  /** The answer a scenario scripted (failNext, respondNext, breakNext, Prefer, chaos). */
-  function scriptedAnswer(answer: PendingAnswer, operation: PlantStoreOperation): CoreAnswer {
-    if ("break" in answer) return brokenAnswer(answer.break, operation, brokenContext);
-    const headers = { ...jsonHeaders, ...impliedHeaders(answer.status), ...answer.headers };
-    return { status: answer.status, headers, body: answer.body };
-  }
-
-  async function createPlant(
-    request: CoreRequest,
-    body: Exclude<CreateBody, { kind: "client-gone" }>,
-    owner: string,
-    world: SandboxWorld,
-  ): Promise<CoreAnswer> {
-    if (body.kind === "refused") return errorAnswer(body.status, body.message, jsonHeaders);
-    const input = parseNewPlant(body.text);
-    if (!input.ok) return errorAnswer(400, input.message, jsonHeaders);
-    // A client that gave up (during a delayNext, say) must not find its plant stored later.
-    if (request.clientGone()) return noAnswer(jsonHeaders);
-    const created = world.store.create(owner, input.plant);
-    if (!created.ok) {
-      return errorAnswer(409, `id ${created.id} is already in the store.`, jsonHeaders);
-    }
-    // Sandboxes live in memory only: their creates never reach the data file.
-    if (commit !== undefined && world === global) await commit();
-    // Not through the list cache: a plant may never be listed, and caching costs a create more than it saves.
-    return jsonAnswer(createStatus, JSON.stringify(created.plant), jsonHeaders);
+    if (answer !== undefined) return scriptedAnswer(answer, operation, scripted);
+    // Only a create has a body; sandboxes live in memory only, so theirs never reach the data file.
+    if (body === undefined) return listPlants(world.store, auth.token, request.search, jsonHeaders);
+    const durable = world === global ? commit : undefined;
+    return createPlant(request, body, world.store, auth.token, {
+      headers: jsonHeaders,
+      createStatus,
+      commit: durable,
+    });
   }
 
   return {
@@ -263,14 +176,3 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     shutdown: shutdown.close,
   };
 }
-
-const FAILURE_MESSAGE = "The server failed while handling the request.";
-
-/** A body whose read failed for a reason of the server's own. */
-const FAILED_BODY: CreateBody = { kind: "refused", status: 500, message: FAILURE_MESSAGE };
-
-/** A create's body as read on arrival: its text, why the contract refuses it, or no client left. */
-type CreateBody =
-  | { kind: "text"; text: string }
-  | { kind: "refused"; status: number; message: string }
-  | { kind: "client-gone" };

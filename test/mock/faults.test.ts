@@ -147,7 +147,7 @@ describe("fault helpers refuse what they cannot do", () => {
       "a misspelt failNext option",
       (h) => h.failNext("listPlants", { stauts: 503 } as object),
       TypeError,
-      'failNext: unknown option "stauts"; the options are status, message, times, headers.',
+      'failNext: unknown option "stauts"; the options are status, message, headers, times.',
     ],
     [
       "options that are no object",

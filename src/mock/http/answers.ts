@@ -1,6 +1,6 @@
 // Every answer of the core is JSON (or empty); these build the shapes it sends, plants included.
 
-import type { Plant, PlantStoreErrorBody } from "../types.js";
+import type { Plant, PlantStoreErrorBody } from "../../contract/plant-types.js";
 import type { CoreAnswer, HeaderRecord } from "./core-types.js";
 
 export function jsonAnswer(status: number, body: string, headers: HeaderRecord): CoreAnswer {
@@ -12,6 +12,17 @@ export function errorBody(status: number, message: string): string {
   const body: PlantStoreErrorBody = { error: status, message };
   return JSON.stringify(body);
 }
+
+/**
+ * No answer at all: the connection drops. Status 0 is what a fetch `Response.error()` reports
+ * and what the journal lists for a request nobody answered.
+ */
+export function noAnswer(headers: HeaderRecord): CoreAnswer {
+  return { status: 0, headers, body: "", broken: { kind: "network-error" } };
+}
+
+/** What a request gets when something inside the server failed (a user's store that throws). */
+export const SERVER_FAILURE_MESSAGE = "The server failed while handling the request.";
 
 /** The contract's failure, with the Error body. */
 export function errorAnswer(

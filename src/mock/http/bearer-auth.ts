@@ -2,6 +2,8 @@
 // header carries an accepted one (what keeps them out of everything shown is redaction.ts).
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import { isSandboxToken, SANDBOX_TOKEN_PREFIX } from "../../contract/sandbox-token.js";
+import { errorAnswer } from "./answers.js";
+import type { CoreAnswer, HeaderRecord } from "./core-types.js";
 
 // What `tokens` means, the same at every entry point (fetch handler, MSW handlers, server,
 // CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by
@@ -119,4 +121,13 @@ export function constantTimeMatcher(tokens: readonly string[]): (token: string) 
     }
     return matched === 1;
   };
+}
+
+/** The contract's 401 for a refused Authorization header, with its challenge. */
+export function unauthorizedAnswer(
+  auth: Extract<AuthResult, { ok: false }>,
+  headers: HeaderRecord,
+): CoreAnswer {
+  const challenge = auth.invalidToken ? WWW_AUTHENTICATE_INVALID : WWW_AUTHENTICATE;
+  return errorAnswer(401, auth.message, headers, { "www-authenticate": challenge });
 }

@@ -3,7 +3,8 @@
 // and a create's fields (400, plant-fields.ts). Each is checked in a fixed order, so a request
 // with several faults always gets the same answer.
 import { checkNewPlant, type NewPlantResult } from "../../contract/plant-fields.js";
-import type { BodyResult } from "./core-types.js";
+import { SERVER_FAILURE_MESSAGE } from "./answers.js";
+import type { BodyResult, CoreRequest } from "./core-types.js";
 
 /** The answer to a body whose Content-Type is not JSON: the API's create and the admin POST/PUT. */
 export const CONTENT_TYPE_MESSAGE =
@@ -52,4 +53,41 @@ export function parseNewPlant(text: string): NewPlantResult {
     return { ok: false, message: "The request body is not valid JSON." };
   }
   return checkNewPlant(body);
+}
+
+/**
+ * A create's body as read on arrival: its text, why the contract refuses it (415, 413, 400, or
+ * 500 when the read failed for a reason of the server's own), or no client left to answer.
+ */
+export type CreateBody =
+  | { kind: "text"; text: string }
+  | { kind: "refused"; status: number; message: string }
+  | { kind: "client-gone" };
+
+/** A body that arrived: someone is there to be answered. */
+export type ArrivedBody = Exclude<CreateBody, { kind: "client-gone" }>;
+
+const CONTENT_ENCODING_MESSAGE =
+  "The Content-Encoding header is not supported; send the body uncompressed (identity).";
+
+/**
+ * Reads a create's body when the request arrives; not at all when its Content-Type already
+ * refuses it (a client that sent `Expect: 100-continue` is then never asked for it). Never
+ * rejects.
+ */
+export async function readCreateBody(request: CoreRequest, maxBytes: number): Promise<CreateBody> {
+  if (!isJsonContentType(request.header("content-type"))) {
+    return { kind: "refused", status: 415, message: CONTENT_TYPE_MESSAGE };
+  }
+  // A compressed body would be read as text and fail as "not UTF-8" or, worse, parse.
+  const encoding = request.header("content-encoding");
+  if (encoding !== null && encoding.trim().toLowerCase() !== "identity") {
+    return { kind: "refused", status: 415, message: CONTENT_ENCODING_MESSAGE };
+  }
+  const body = await request.readBody(maxBytes).catch(() => undefined);
+  if (body === undefined) return { kind: "refused", status: 500, message: SERVER_FAILURE_MESSAGE };
+  if (body.ok) return { kind: "text", text: body.text };
+  if (body.reason === "client-gone") return { kind: "client-gone" };
+  const [status, message] = bodyFailureStatus(body.reason, maxBytes);
+  return { kind: "refused", status, message };
 }

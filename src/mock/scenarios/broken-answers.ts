@@ -4,6 +4,7 @@
 // (fetch-handler.ts, msw/handlers.ts, server/node-adapter.ts). The bodies are fixed, so the
 // same break is the same answer on every serving path and every run. A hang is a wait the core
 // makes in its world (waiting-requests.ts) that only ends without an answer.
+import { noAnswer } from "../http/answers.js";
 import type { CoreAnswer, HeaderRecord } from "../http/core-types.js";
 import type { BreakKind, PlantStoreOperation } from "../types.js";
 
@@ -31,14 +32,6 @@ const WRONG_SHAPE = {
   listPlants: '{"plants":[{"name":"Monstera deliciosa","tag":"tropical"}]}',
   createPlant: '{"tag":"tropical"}',
 } satisfies Record<PlantStoreOperation, string>;
-
-/**
- * No answer at all: the connection drops. Status 0 is what a fetch `Response.error()` reports
- * and what the journal lists for a request nobody answered.
- */
-export function noAnswer(headers: HeaderRecord): CoreAnswer {
-  return { status: 0, headers, body: "", broken: { kind: "network-error" } };
-}
 
 /**
  * The core's answer when `kind` breaks a call of `operation`; it never touches the store. A

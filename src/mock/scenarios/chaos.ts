@@ -7,9 +7,9 @@
 import { isOperation, OPERATIONS } from "../../contract/journal-entries.js";
 import { between, checkNumber } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
-import type { ChaosFailure, ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
+import type { ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
-import { checkFailureFields, type FailureFields } from "./scripted-headers.js";
+import { checkFailureFields, FAILURE_FIELD_NAMES, type FailureFields } from "./scripted-headers.js";
 
 /** Chaos as set: whom it applies to, what it picks from, and its generator. */
 export interface ChaosPlan {
@@ -25,10 +25,6 @@ const CHAOS_OPTIONS = {
   failures: true,
   operations: true,
 } satisfies Record<keyof ChaosOptions, true>;
-const FAILURE_OPTIONS = { status: true, message: true, headers: true } satisfies Record<
-  keyof Exclude<ChaosFailure, string>,
-  true
->;
 const MAX_SEED = 2 ** 32 - 1;
 
 /** `prefix` starts every message: "chaos: " in process, nothing for the admin body. */
@@ -54,7 +50,7 @@ export function checkChaos(options: unknown, prefix: string): ChaosPlan {
       }
       return failure as BreakKind;
     }
-    checkOptionNames(failure, FAILURE_OPTIONS, `${at}: `);
+    checkOptionNames(failure, FAILURE_FIELD_NAMES, `${at}: `);
     return checkFailureFields(failure as FailNextOptions, `${at}.`);
   });
 

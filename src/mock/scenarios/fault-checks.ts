@@ -14,17 +14,9 @@ import type {
   RespondNextExtras,
 } from "../types.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
-import { checkRespondAnswer, errorPending, type ScriptedAnswer } from "./scripted-answers.js";
-import { checkFailureFields } from "./scripted-headers.js";
-
-/** A call breakNext (or chaos) breaks, in the same queue as the other scripted answers. */
-export interface PendingBreak {
-  by: "breakNext" | "chaos";
-  break: BreakKind;
-}
-
-/** What the next call of an operation answers instead of the contract's own answer. */
-export type PendingAnswer = ScriptedAnswer | PendingBreak;
+import { checkRespondAnswer } from "./respond-next.js";
+import { errorPending, type PendingBreak, type ScriptedAnswer } from "./scripted-answers.js";
+import { checkFailureFields, FAILURE_FIELD_NAMES } from "./scripted-headers.js";
 
 /** A scenario as queued: what it answers, and for how many more calls. */
 export interface Queued<T> {
@@ -58,12 +50,10 @@ export const OVER_HTTP: FaultWords = {
 };
 
 // `satisfies` keeps these lists complete: a new option does not compile until it is listed.
-const FAIL_NEXT_OPTIONS = {
-  status: true,
-  message: true,
-  times: true,
-  headers: true,
-} satisfies Record<keyof FailNextOptions, true>;
+const FAIL_NEXT_OPTIONS = { ...FAILURE_FIELD_NAMES, times: true } satisfies Record<
+  keyof FailNextOptions,
+  true
+>;
 const DELAY_NEXT_OPTIONS = { times: true } satisfies Record<keyof DelayNextOptions, true>;
 const BREAK_NEXT_OPTIONS = { times: true } satisfies Record<keyof BreakNextOptions, true>;
 const RESPOND_NEXT_OPTIONS = {

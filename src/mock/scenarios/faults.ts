@@ -23,10 +23,9 @@ import {
   type FaultWords,
   IN_PROCESS,
   OVER_HTTP,
-  type PendingAnswer,
   type Queued,
 } from "./fault-checks.js";
-import { errorPending, preferredAnswer } from "./scripted-answers.js";
+import { errorPending, type PendingAnswer, preferredAnswer } from "./scripted-answers.js";
 import { createWaitingRequests, type Shutdown, type WaitingRequests } from "./waiting-requests.js";
 
 /** What a request takes from its world's scenarios when it arrives, as one decision. */

@@ -16,6 +16,13 @@ export interface FailureFields {
 
 const DEFAULT_FAILURE_STATUS = 500;
 
+/** The fields of a scripted Error answer, the names failNext and chaos's failures both take. */
+export const FAILURE_FIELD_NAMES = {
+  status: true,
+  message: true,
+  headers: true,
+} satisfies Record<keyof Omit<FailNextOptions, "times">, true>;
+
 /** The status, message and headers of an Error answer; `prefix` starts every message. */
 export function checkFailureFields(options: FailNextOptions, prefix: string): FailureFields {
   const status = checkStatus(options.status, prefix);
