@@ -3,36 +3,29 @@
 // `npm run generate` and nowhere else.
 
 import type { components } from "../contract/generated/openapi-admin.js";
-import type { RequestFilter } from "../contract/journal-entries.js";
+import type {
+  ContractViolation,
+  CoverageRow,
+  JournalEntryOf,
+  PlantStoreOperation,
+  RequestFilter,
+} from "../contract/journal-entries.js";
 import type { Forwardable } from "../contract/plant-types.js";
 import type { ErrorStatus, RespondNextAnswer } from "../mock/types.js";
 
+// The journal's entries, filters and coverage rows are the in-process ones (src/contract): one
+// shape in process and over GET /__admin/requests, which openapi.admin.yaml describes.
+export type {
+  ContractViolation,
+  CoverageRow,
+  JournalEntry,
+  JournalEntryOf,
+  PlantStoreOperation,
+} from "../contract/journal-entries.js";
 export type { components, RespondNextAnswer };
 
-/** An operation of the API a fault applies to: `"listPlants"` or `"createPlant"`. */
-export type PlantStoreOperation = components["schemas"]["Fault"]["operation"];
 /** A stored plant with its id and whether every token sees it (`public`), never its owner. */
 export type AdminPlant = components["schemas"]["StoredPlant"];
-/**
- * One API request as the server received it (never its headers or a token); `operation`
- * tells which kind. Any entry may be asked for `body`: only a create's can have one.
- */
-export type JournalEntry =
-  | Extract<components["schemas"]["JournalEntry"], { operation: "createPlant" }>
-  | (Exclude<components["schemas"]["JournalEntry"], { operation: "createPlant" }> & {
-      body?: undefined;
-      invalidBody?: undefined;
-    });
-/** The entries of operation `O` (`null`: those that matched no operation). */
-export type JournalEntryOf<O extends PlantStoreOperation | null> = Extract<
-  JournalEntry,
-  { operation: O }
->;
-/** An entry the contract refused because of what the caller sent: `violation` says why. */
-export type ContractViolation<O extends PlantStoreOperation | null = PlantStoreOperation | null> =
-  JournalEntryOf<O> & { violation: string };
-/** How many answers of one status (or of `default`) one operation has given. */
-export type CoverageRow = components["schemas"]["CoverageRow"];
 
 /**
  * Which entries `requests(filter)` and `violations(filter)` list: the in-process filter

@@ -1,7 +1,6 @@
 // The node:http adapter of the core: IncomingMessage -> CoreRequest, CoreAnswer ->
-// ServerResponse. It builds no web Request, Response or stream, which is most of what a
-// request costs behind a generic fetch adapter; everything the contract decides stays in
-// the core.
+// ServerResponse. It builds no web Request, Response or stream (what a generic fetch adapter
+// would build for every request); everything the contract decides stays in the core.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type {
   BrokenDelivery,
@@ -79,9 +78,8 @@ function send(response: ServerResponse, answer: CoreAnswer): void {
 }
 
 /**
- * The answer's headers and its Content-Length as the flat list writeHead takes. (A copy of
- * the headers object with a property added costs more than the rest of send; see
- * docs/performance.md.)
+ * The answer's headers and its Content-Length as the flat list writeHead takes, so the core's
+ * headers object is never copied to add one (docs/performance.md has what that saves).
  */
 function headLines(answer: CoreAnswer): (string | number)[] {
   const lines: (string | number)[] = [];

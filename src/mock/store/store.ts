@@ -175,7 +175,7 @@ function stateFrom(entries: readonly StoredPlant[], where: string): StoreState {
   const state = emptyState();
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index] as StoredPlant;
-    // Built only for a message: a label per entry was much of the cost of loading a million.
+    // Built only for a message, not for every plant of a load that may hold a million.
     const label = () => `${where}[${index}]`;
     assertPlantInput(entry, label);
     if (entry.id === undefined) throw new TypeError(`${label()}: id is missing.`);

@@ -31,10 +31,10 @@ const write = (stream: NodeJS.WriteStream, text: string) => {
   if (!closed.has(stream)) stream.write(text);
 };
 
-// Request lines are gathered and written once per turn of the event loop. Node writes to pipes
-// and files synchronously, and a write per request (waking whoever reads the pipe each time)
-// was most of what logging cost under load (docs/performance.md). Any other stdout line sends
-// the gathered ones first, and they are sent at exit, so none is lost or reordered.
+// Request lines are gathered and written once per turn of the event loop: Node writes to pipes
+// and files synchronously, and a write per request would wake whoever reads the pipe each time
+// (docs/performance.md). Any other stdout line sends the gathered ones first, and they are sent
+// at exit, so none is lost or reordered.
 let requestLines = "";
 const flushRequestLines = () => {
   const text = requestLines;
