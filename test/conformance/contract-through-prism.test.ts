@@ -1,5 +1,5 @@
 import { afterAll, afterEach, expect, vi } from "vitest";
-import { describePlantStoreContract } from "../contract/plant-store-contract.js";
+import { describePlantStoreContract } from "../contract-suite/plant-store-contract.js";
 import { ConformanceLedger } from "./harness/conformance-ledger.js";
 import { type ProxiedServer, startProxiedServer } from "./harness/proxied-server.js";
 

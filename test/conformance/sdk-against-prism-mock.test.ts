@@ -14,7 +14,7 @@ import { createSpecValidator } from "./harness/spec-validator.js";
 const ledger = new ConformanceLedger("sdk-against-prism-mock");
 const validator = createSpecValidator();
 // Prism's static answers are built from the spec's examples: the Plant example, and each error
-// response's own example (test/contract/openapi-examples.test.ts keeps those equal to what the
+// response's own example (test/contract-suite/openapi-examples.test.ts keeps those equal to what the
 // reference server says).
 const examplePlant = { name: "Monstera", tag: "tropical" };
 const example400 = { error: 400, message: "limit must be an integer from 0 to 2147483647." };

@@ -63,4 +63,14 @@ describe("sandboxes on the MSW handler set", () => {
         "The bearer token in the Authorization header is a sandbox token (psb_...) whose sandbox is closed or expired (or never existed); create a new sandbox.",
     });
   });
+
+  it("starts every sandbox from the seed as it was given, whatever the caller's array does later", async () => {
+    const seed = [{ name: "Fern" }, { name: "Ivy" }];
+    const plantStore = createPlantStoreHandlers({ baseUrl: BASE, seed });
+    server.use(...plantStore.handlers);
+    seed.reverse();
+    seed.push({ name: "" });
+    const sandbox = plantStore.createSandbox();
+    expect(await (await list(sandbox.token)).json()).toEqual([{ name: "Fern" }, { name: "Ivy" }]);
+  });
 });

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   createPlantStoreFetchHandler,
   type PlantStoreRequestJournal,
-} from "../../src/mock/index.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
+} from "../../../src/mock/index.js";
+import { createPlantStoreHandlers } from "../../../src/msw/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 
 const BASE = "https://queries.test";
 const TOKEN = "queries-token";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PlantIds } from "../../src/mock/store/plant-records.js";
+import { PlantIds } from "../../../src/mock/store/plant-records.js";
 
 describe("PlantIds", () => {
   it("hands out 1, 2, 3 ... while nothing is claimed explicitly", () => {

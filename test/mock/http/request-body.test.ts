@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseNewPlant } from "../../src/mock/http/request-body.js";
+import { parseNewPlant } from "../../../src/mock/http/request-body.js";
 
 describe("parseNewPlant", () => {
   it("keeps name, tag and id and drops unknown fields", () => {

@@ -4,10 +4,10 @@ import { readFileSync } from "node:fs";
 import { getResponse } from "msw";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { type CoverageRow, createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import { createRequestJournal } from "../../src/mock/journal/journal.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
+import { type CoverageRow, createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import { createRequestJournal } from "../../../src/mock/journal/journal.js";
+import { createPlantStoreHandlers } from "../../../src/msw/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 
 const BASE = "https://coverage.test";
 const TOKEN = "coverage-token";

@@ -2,14 +2,14 @@
 // operation declares (or any 4xx/5xx) with the body of that status. The @ts-expect-error lines
 // fail the typecheck (npm run typecheck, vitest's typecheck) if the types ever loosen.
 import { describe, expectTypeOf, it } from "vitest";
-import { createPlantStoreAdmin } from "../../src/admin/index.js";
+import { createPlantStoreAdmin } from "../../../src/admin/index.js";
 import {
   createPlantStoreFetchHandler,
   type ErrorStatus,
   type RespondNextAnswer,
-} from "../../src/mock/index.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
-import type { PlantStoreServer } from "../../src/server/index.js";
+} from "../../../src/mock/index.js";
+import { createPlantStoreHandlers } from "../../../src/msw/index.js";
+import type { PlantStoreServer } from "../../../src/server/index.js";
 
 declare const server: PlantStoreServer;
 const handle = createPlantStoreFetchHandler();

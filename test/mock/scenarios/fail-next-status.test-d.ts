@@ -2,10 +2,10 @@
 // status no failure can have does not compile, in process, in a sandbox and in the admin client
 // (JavaScript still gets the RangeError or the 400 naming it).
 import { describe, it } from "vitest";
-import { createPlantStoreAdmin } from "../../src/admin/index.js";
-import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
-import type { PlantStoreServer } from "../../src/server/index.js";
+import { createPlantStoreAdmin } from "../../../src/admin/index.js";
+import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import { createPlantStoreHandlers } from "../../../src/msw/index.js";
+import type { PlantStoreServer } from "../../../src/server/index.js";
 
 declare const server: PlantStoreServer;
 const handle = createPlantStoreFetchHandler();

@@ -3,8 +3,8 @@
 // scripted never are; clearRequests() and a sandbox's reset() clear them.
 import { getResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
+import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import { createPlantStoreHandlers } from "../../../src/msw/index.js";
 
 const BASE = "https://violations.test";
 const TOKEN = "violations-token";

@@ -1,8 +1,8 @@
 // breakNext takes only the five kinds, in process and through the admin client: a misspelt kind
 // fails the build, not the test run.
 import { describe, expectTypeOf, it } from "vitest";
-import type { AdminBreakKind, PlantStoreAdminWorld } from "../../src/admin/index.js";
-import type { BreakKind, PlantStoreFaults } from "../../src/mock/index.js";
+import type { AdminBreakKind, PlantStoreAdminWorld } from "../../../src/admin/index.js";
+import type { BreakKind, PlantStoreFaults } from "../../../src/mock/index.js";
 
 declare const faults: PlantStoreFaults;
 declare const admin: PlantStoreAdminWorld;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { createPlantStore, defaultSeed } from "../../src/mock/index.js";
+import { createPlantStore, defaultSeed } from "../../../src/mock/index.js";
 
 const seed = [{ name: "Seed one", tag: "a" }, { name: "Seed two" }];
 

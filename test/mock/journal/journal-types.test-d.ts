@@ -8,8 +8,8 @@ import {
   type ListPlantsEntry,
   type PlantStoreOperation,
   type UnmatchedEntry,
-} from "../../src/mock/index.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
+} from "../../../src/mock/index.js";
+import { createPlantStoreHandlers } from "../../../src/msw/index.js";
 
 const handle = createPlantStoreFetchHandler();
 
@@ -71,7 +71,7 @@ describe("violations(filter) types", () => {
 
 describe("the admin client's filter types", () => {
   it("narrows as in process, from the types generated from openapi.admin.yaml", async () => {
-    const { createPlantStoreAdmin } = await import("../../src/admin/index.js");
+    const { createPlantStoreAdmin } = await import("../../../src/admin/index.js");
     const admin = createPlantStoreAdmin({ baseUrl: "http://127.0.0.1:4010" });
     const creates = await admin.requests({ operation: "createPlant" });
     expectTypeOf(creates[0]?.body?.name).toEqualTypeOf<string | undefined>();

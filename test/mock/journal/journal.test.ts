@@ -1,14 +1,14 @@
 // The request journal: bounded, oldest first, the create body parsed, never a header.
 import { getResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import type { PlantStoreRequestJournal } from "../../src/contract/journal-entries.js";
-import { createLandingPage, createPlantStoreFetchHandler } from "../../src/mock/index.js";
+import type { PlantStoreRequestJournal } from "../../../src/contract/journal-entries.js";
+import { createLandingPage, createPlantStoreFetchHandler } from "../../../src/mock/index.js";
 import {
   createRequestJournal,
   JOURNAL_BODY_LIMIT,
   noteBody,
-} from "../../src/mock/journal/journal.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
+} from "../../../src/mock/journal/journal.js";
+import { createPlantStoreHandlers } from "../../../src/msw/index.js";
 
 const BASE = "https://journal.test";
 const TOKEN = "journal-token";

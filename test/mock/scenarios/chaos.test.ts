@@ -4,13 +4,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { OPERATIONS } from "../../src/contract/journal-entries.js";
+import { OPERATIONS } from "../../../src/contract/journal-entries.js";
 import {
   BREAK_KINDS,
   type ChaosOptions,
   createPlantStoreFetchHandler,
   type PlantStoreFetchHandler,
-} from "../../src/mock/index.js";
+} from "../../../src/mock/index.js";
 
 const BASE = "http://mock.test";
 const AUTH = { authorization: "Bearer t1" };

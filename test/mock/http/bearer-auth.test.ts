@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { constantTimeMatcher, createBearerAuth } from "../../src/mock/http/bearer-auth.js";
+import { constantTimeMatcher, createBearerAuth } from "../../../src/mock/http/bearer-auth.js";
 
 const missing = "The Authorization header is missing; send Authorization: Bearer <token>.";
 const notBearer = "The Authorization header must use the Bearer scheme.";

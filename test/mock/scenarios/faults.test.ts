@@ -1,7 +1,7 @@
 // The fault helpers refuse, when called, what they cannot do, and do exactly what they say.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import { startPlantStoreServer } from "../../src/server/index.js";
+import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import { startPlantStoreServer } from "../../../src/server/index.js";
 
 const BASE = "http://mock.test";
 const AUTH = { authorization: "Bearer t1" };

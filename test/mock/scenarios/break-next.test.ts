@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
-import { BREAK_KINDS, createPlantStoreFetchHandler } from "../../src/mock/index.js";
+import { BREAK_KINDS, createPlantStoreFetchHandler } from "../../../src/mock/index.js";
 
 const BASE = "http://mock.test";
 const TOKEN = "break-token";

@@ -1,8 +1,8 @@
 // respondNext: the next call(s) get exactly the answer a test scripted, which must be one
 // openapi.yaml declares (checked when set), and nothing is stored.
 import { describe, expect, it } from "vitest";
-import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import { startPlantStoreServer } from "../../src/server/index.js";
+import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import { startPlantStoreServer } from "../../../src/server/index.js";
 
 const BASE = "http://mock.test";
 const AUTH = { authorization: "Bearer t1" };

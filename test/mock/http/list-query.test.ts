@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLimitParam } from "../../src/mock/http/list-query.js";
+import { parseLimitParam } from "../../../src/mock/http/list-query.js";
 
 const INVALID = { ok: false, message: "limit must be an integer from 0 to 2147483647." };
 

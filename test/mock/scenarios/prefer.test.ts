@@ -2,9 +2,9 @@
 // a 4xx/5xx the operation may answer gets the Error body with that status; any other value is
 // ignored. The MSW set is tested in test/msw/scripted-answers.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
-import { openSocket, parseRawResponse, readUntilClosed } from "../server/support/raw-http.js";
+import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
+import { openSocket, parseRawResponse, readUntilClosed } from "../../server/support/raw-http.js";
 
 const BASE = "http://mock.test";
 const AUTH = { authorization: "Bearer t1" };
