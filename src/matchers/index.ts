@@ -17,6 +17,12 @@ import {
   type PlantStoreOperation,
 } from "../contract/journal-entries.js";
 import { checkNumber, wholeFrom } from "../contract/number-check.js";
+import {
+  isAsymmetric,
+  isPlainObject,
+  matchesPartly,
+  sameValue,
+} from "../contract/partial-match.js";
 
 export {
   type CoverageSource,
@@ -305,7 +311,7 @@ function helpersOf(context: MatcherContext): Helpers {
       equals,
       matchesPartly: runnerEquals
         ? (value, expected) => context.equals?.(value, expected, testers) === true
-        : partialMatch(equals),
+        : (value, expected) => matchesPartly(value, expected, equals),
       hint: (...args) => utils.matcherHint(...args),
       expectedColor: (text) => EXPECTED_COLOR(text),
       receivedColor: (text) => RECEIVED_COLOR(text),
@@ -317,7 +323,7 @@ function helpersOf(context: MatcherContext): Helpers {
   return {
     isNot: context.isNot,
     equals,
-    matchesPartly: partialMatch(equals),
+    matchesPartly: (value, expected) => matchesPartly(value, expected, equals),
     hint: (name, received, expected, { isNot }) =>
       `expect(${received}).${isNot ? "not." : ""}${name}(${expected})`,
     expectedColor: (text) => text,
@@ -334,38 +340,6 @@ function equalityOf(context: MatcherContext): ((a: unknown, b: unknown) => boole
     return undefined;
   }
   return context.equals && ((a, b) => context.equals?.(a, b) === true);
-}
-
-/** `toMatchObject`'s rule on `equals` for the leaves: objects partially, arrays whole. */
-function partialMatch(equals: (a: unknown, b: unknown) => boolean) {
-  const matchesPartly = (value: unknown, expected: unknown): boolean => {
-    if (Array.isArray(expected)) {
-      return (
-        Array.isArray(value) &&
-        value.length === expected.length &&
-        expected.every((part, i) => matchesPartly(value[i], part))
-      );
-    }
-    if (!isPlainObject(expected)) return equals(value, expected);
-    if (typeof value !== "object" || value === null) return false;
-    return Object.entries(expected).every(
-      ([key, part]) => key in value && matchesPartly((value as Record<string, unknown>)[key], part),
-    );
-  };
-  return matchesPartly;
-}
-
-/** Equality of journal values (JSON values) where the runner lends none. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (isAsymmetric(b)) return b.asymmetricMatch(a);
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const keys = Object.keys(b);
-  return (
-    Array.isArray(a) === Array.isArray(b) &&
-    Object.keys(a).length === keys.length &&
-    keys.every((key) => key in a && sameValue((a as never)[key], (b as never)[key]))
-  );
 }
 
 /**
@@ -451,13 +425,6 @@ function subsetOf(helpers: Helpers, value: unknown, expected: unknown): unknown 
   return subset;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  // An asymmetric matcher (expect.any(String)) is compared whole, by the runner.
-  if (typeof value !== "object" || value === null || isAsymmetric(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 /** Numbered lines, the first with its diff against `expected` when one is given. */
 function listed(
   helpers: Helpers,
@@ -496,19 +463,6 @@ function oneLine(value: unknown): string {
 
 function asymmetricNamed(_key: string, part: unknown): unknown {
   return isAsymmetric(part) ? (part.toAsymmetricMatcher?.() ?? part.toString()) : part;
-}
-
-interface AsymmetricMatcher {
-  asymmetricMatch(value: unknown): boolean;
-  toAsymmetricMatcher?(): string;
-}
-
-function isAsymmetric(value: unknown): value is AsymmetricMatcher {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as Partial<AsymmetricMatcher>).asymmetricMatch === "function"
-  );
 }
 
 function more(total: number): string {
