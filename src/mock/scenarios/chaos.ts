@@ -7,6 +7,7 @@
 import { isOperation, OPERATIONS } from "../../contract/journal-entries.js";
 import { between, checkNumber } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
+import { isSeed, mulberry32, SEED_RULE } from "../../contract/seeded-random.js";
 import type { ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
 import { checkFailureFields, FAILURE_FIELD_NAMES, type FailureFields } from "./scripted-headers.js";
@@ -25,7 +26,6 @@ const CHAOS_OPTIONS = {
   failures: true,
   operations: true,
 } satisfies Record<keyof ChaosOptions, true>;
-const MAX_SEED = 2 ** 32 - 1;
 
 /** `prefix` starts every message: "chaos: " in process, nothing for the admin body. */
 export function checkChaos(options: unknown, prefix: string): ChaosPlan {
@@ -34,8 +34,7 @@ export function checkChaos(options: unknown, prefix: string): ChaosPlan {
 
   const rateRule = `${prefix}rate must be a number from 0 to 1.`;
   const checkedRate = checkNumber(rate, between(0, 1), rateRule);
-  const seedRule = `${prefix}seed must be an integer from 0 to ${MAX_SEED}.`;
-  const checkedSeed = checkNumber(seed, between(0, MAX_SEED, true), seedRule);
+  const checkedSeed = checkNumber(seed, isSeed, `${prefix}seed must be ${SEED_RULE}.`);
 
   const failuresRule = `${prefix}failures must be a non-empty array of { status, message?, headers? } or break kinds (${BREAK_KINDS.join(", ")}).`;
   if (!Array.isArray(failures)) throw new TypeError(failuresRule);
@@ -86,21 +85,4 @@ export function drawChaos(
   if (!plan.operations.has(operation)) return undefined;
   if (plan.random() >= plan.rate) return undefined;
   return plan.failures[Math.floor(plan.random() * plan.failures.length)];
-}
-
-/**
- * mulberry32 (Tommy Ettinger, public domain): a 32-bit seeded generator, uniform in [0, 1).
- * Written here rather than taken from a package because it is a few lines, its output must
- * never change under a user's tests (a dependency's update could), and the mock's entries
- * carry no runtime dependency.
- */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
