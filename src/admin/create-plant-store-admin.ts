@@ -83,12 +83,14 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
       },
       async failNext(operation, failure: AdminFailNextOptions = {}) {
         checkOptionsObject(failure, "failNext: ");
+        checkWhenSendable(failure, "failNext: ");
         const { times, ...rest } = failure;
         const fault = { operation, ...rest, ...timesField(times) };
         await call("POST", `${prefix}faults`, fault, "failNext");
       },
       async respondNext(operation, answer) {
         checkOptionsObject(answer, "respondNext: ");
+        checkWhenSendable(answer, "respondNext: ");
         const { times, ...rest } = answer;
         const scripted = { operation, ...rest, ...timesField(times) };
         await call("POST", `${prefix}responses`, scripted, "respondNext");
@@ -99,16 +101,19 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
           return;
         }
         checkOptionsObject(options, "chaos: ");
+        checkWhenSendable(options, "chaos: ");
         await call("PUT", `${prefix}chaos`, options, "chaos");
       },
       async delayNext(operation, ms, delay = {}) {
         checkOptionsObject(delay, "delayNext: ");
-        const fault = { operation, delayMs: ms, ...timesField(delay.times) };
+        checkWhenSendable(delay, "delayNext: ");
+        const fault = { operation, delayMs: ms, ...timesField(delay.times), when: delay.when };
         await call("POST", `${prefix}faults`, fault, "delayNext");
       },
       async breakNext(operation, kind, options = {}) {
         checkOptionsObject(options, "breakNext: ");
-        const fault = { operation, break: kind, ...timesField(options.times) };
+        checkWhenSendable(options, "breakNext: ");
+        const fault = { operation, break: kind, ...timesField(options.times), when: options.when };
         await call("POST", `${prefix}faults`, fault, "breakNext");
       },
       async clearFaults() {
@@ -169,6 +174,18 @@ function filterQuery(filter: RequestFilter): string {
   if (filter.status !== undefined) params.set("status", String(filter.status));
   const query = params.toString();
   return query === "" ? "" : `?${query}`;
+}
+
+/**
+ * JSON would drop a function silently, and the scenario would then be for every request: a
+ * `when` function is refused before anything is sent.
+ */
+function checkWhenSendable(options: object, prefix: string): void {
+  if (typeof (options as { when?: unknown }).when === "function") {
+    throw new TypeError(
+      `${prefix}when must be an object such as { body: { name: "Ivy" } } over HTTP: a function cannot be sent to the server.`,
+    );
+  }
 }
 
 /** JSON has no Infinity: the admin API spells "until cleared" as the string "Infinity". */

@@ -11,7 +11,13 @@ import type {
   RequestFilter,
 } from "../contract/journal-entries.js";
 import type { Forwardable } from "../contract/plant-types.js";
-import type { ErrorStatus, RespondNextAnswer } from "../mock/types.js";
+import type {
+  DeclaredAnswer,
+  ErrorStatus,
+  PartialRequest,
+  RespondNextAnswer,
+  ScriptedHeaders,
+} from "../mock/types.js";
 
 // The journal's entries, filters and coverage rows are the in-process ones (src/contract): one
 // shape in process and over GET /__admin/requests, which openapi.admin.yaml describes.
@@ -22,7 +28,7 @@ export type {
   JournalEntryOf,
   PlantStoreOperation,
 } from "../contract/journal-entries.js";
-export type { components, RespondNextAnswer };
+export type { components, PartialRequest, RespondNextAnswer };
 
 /** A stored plant with its id and whether every token sees it (`public`), never its owner. */
 export type AdminPlant = components["schemas"]["StoredPlant"];
@@ -37,35 +43,55 @@ export type AdminRequestFilter<O extends PlantStoreOperation | null = PlantStore
 /** A plant for `load()`, as in a seed file; it is public. Without an `id`, the next free one. */
 export type PlantToLoad = Forwardable<components["schemas"]["PlantToLoad"]>;
 
+/**
+ * Which requests of `Op` a scenario set over HTTP is for: the partial form of the in-process
+ * `when` (`{ body: { name: "Ivy" } }`); a function cannot be sent to the server.
+ */
+export interface AdminWhen<Op extends PlantStoreOperation = PlantStoreOperation> {
+  /** Only the requests it matches take the scenario (and count toward `times`); default every request. */
+  when?: PartialRequest<Op> | undefined;
+}
+
 /** What the failing call(s) answer, for {@link PlantStoreAdmin.failNext}. */
-export interface AdminFailNextOptions
-  extends Forwardable<Pick<components["schemas"]["Fault"], "message" | "headers">> {
+export interface AdminFailNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
+  extends Forwardable<Pick<components["schemas"]["Fault"], "message" | "headers">>,
+    AdminWhen<Op> {
   /** HTTP status of the simulated failure, 400 to 599 (another number does not compile); default 500. */
   status?: ErrorStatus | undefined;
   /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
 }
 
+/** A `respondNext` answer sent over HTTP: as in process, its `when` in the partial form. */
+export type AdminRespondNextAnswer<Op extends PlantStoreOperation> = DeclaredAnswer<
+  Op,
+  ScriptedHeaders & AdminWhen<Op> & { times?: number | undefined }
+>;
+
 /** How {@link PlantStoreAdmin.breakNext} breaks a call: `"network-error"`, `"hang"`, ... */
 export type AdminBreakKind = NonNullable<components["schemas"]["Fault"]["break"]>;
 
 /** How many calls break, for {@link PlantStoreAdmin.breakNext}. */
-export interface AdminBreakNextOptions {
+export interface AdminBreakNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
+  extends AdminWhen<Op> {
   /** How many calls break; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
 }
 
 type ChaosBody = components["schemas"]["Chaos"];
 /** What {@link PlantStoreAdmin.chaos} does: the same as the in-process `chaos`. */
-export interface AdminChaosOptions extends Forwardable<Omit<ChaosBody, "failures" | "operations">> {
+export interface AdminChaosOptions<Op extends PlantStoreOperation = PlantStoreOperation>
+  extends Forwardable<Omit<ChaosBody, "failures" | "operations" | "when">>,
+    AdminWhen<Op> {
   /** What a failing call gets, each as likely as the others: `{ status, message?, headers? }` or a break kind. */
-  failures: readonly (AdminBreakKind | Omit<AdminFailNextOptions, "times">)[];
+  failures: readonly (AdminBreakKind | Omit<AdminFailNextOptions, "times" | "when">)[];
   /** The operations it applies to; default both. */
-  operations?: readonly NonNullable<ChaosBody["operations"]>[number][] | undefined;
+  operations?: readonly Op[] | undefined;
 }
 
 /** How many calls wait, for {@link PlantStoreAdmin.delayNext}. */
-export interface AdminDelayNextOptions {
+export interface AdminDelayNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
+  extends AdminWhen<Op> {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
 }
@@ -115,7 +141,10 @@ export interface PlantStoreAdminWorld {
   /** Store back to its seed, faults cleared, journal emptied; coverage counts are kept. */
   reset(): Promise<void>;
   /** The next call(s) of `operation` answer `status` (default 500) with the Error body. */
-  failNext(operation: PlantStoreOperation, options?: AdminFailNextOptions): Promise<void>;
+  failNext<Op extends PlantStoreOperation>(
+    operation: Op,
+    options?: AdminFailNextOptions<Op>,
+  ): Promise<void>;
   /**
    * The next call(s) of `operation` answer exactly `status` and `body` (POST
    * /__admin/responses), an answer openapi.yaml declares for it; the server refuses any
@@ -123,27 +152,29 @@ export interface PlantStoreAdminWorld {
    */
   respondNext<Op extends PlantStoreOperation>(
     operation: Op,
-    answer: RespondNextAnswer<Op>,
+    answer: AdminRespondNextAnswer<Op>,
   ): Promise<void>;
   /**
    * From now on each call fails with probability `rate`, with a failure drawn from `failures`
    * by a generator seeded with `seed` (PUT /__admin/chaos); `null` ends it (DELETE).
    */
-  chaos(options: AdminChaosOptions | null): Promise<void>;
+  chaos<Op extends PlantStoreOperation = PlantStoreOperation>(
+    options: AdminChaosOptions<Op> | null,
+  ): Promise<void>;
   /** The next call(s) of `operation` are answered only after `ms` milliseconds. */
-  delayNext(
-    operation: PlantStoreOperation,
+  delayNext<Op extends PlantStoreOperation>(
+    operation: Op,
     ms: number,
-    options?: AdminDelayNextOptions,
+    options?: AdminDelayNextOptions<Op>,
   ): Promise<void>;
   /**
    * The next call(s) of `operation` break in a way the contract cannot describe: no answer,
    * a hang until the faults are cleared, a cut, malformed or wrong-shaped 2xx body.
    */
-  breakNext(
-    operation: PlantStoreOperation,
+  breakNext<Op extends PlantStoreOperation>(
+    operation: Op,
     kind: AdminBreakKind,
-    options?: AdminBreakNextOptions,
+    options?: AdminBreakNextOptions<Op>,
   ): Promise<void>;
   /** Drops every pending failure, delay and break, and ends every hanging request. */
   clearFaults(): Promise<void>;

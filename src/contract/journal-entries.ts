@@ -79,6 +79,17 @@ export type JournalEntryOf<O extends PlantStoreOperation | null> = Extract<
   { operation: O }
 >;
 
+/**
+ * A request of operation `O` as it arrives, before it is answered: the part of its journal
+ * entry that the request itself makes (`operation`, `method`, `path`, `query`, and a create's
+ * `body` or `invalidBody`), listed as `requests()` lists it. What a scenario's `when` is
+ * compared with, and what a `when` function and a `respondWith` function receive.
+ */
+export type ReceivedRequest<O extends PlantStoreOperation = PlantStoreOperation> =
+  O extends PlantStoreOperation
+    ? Pick<JournalEntryOf<O>, "operation" | "method" | "path" | "query" | "body" | "invalidBody">
+    : never;
+
 /** An entry the contract refused because of what the caller sent: `violation` says why. */
 export type ContractViolation<O extends PlantStoreOperation | null = PlantStoreOperation | null> =
   JournalEntryOf<O> & { violation: string };

@@ -63,7 +63,11 @@ export interface PlantStoreMatchers<R = unknown> {
   toHaveReceived<O extends PlantStoreOperation>(operation: O, expected?: RequestMatch<O>): R;
   /** Exactly `times` requests of `operation` were received. */
   toHaveReceivedTimes(operation: PlantStoreOperation, times: number): R;
-  /** No request broke the contract by what the caller sent (the source's `violations()`). */
+  /**
+   * No request broke the contract by what the caller sent (the source's `violations()`), and
+   * no answer the test scripted broke it (an entry with `scriptProblem`: a respondWith answer
+   * openapi.yaml forbids, a function that threw).
+   */
   toHaveNoContractViolations(): R;
 }
 
@@ -205,7 +209,12 @@ export const plantStoreMatchers = {
         `toHaveNoContractViolations: expect() was given an object with requests() but no violations(); pass the MSW handler set, the fetch handler, the server or a sandbox.`,
       );
     }
-    const violations = source.violations();
+    // The caller's violations, and the answers a test scripted that the contract forbids
+    // (respondWith's, listed with `scriptProblem`): either way the contract was not kept.
+    const violations = [
+      ...source.violations(),
+      ...source.requests().filter((entry) => entry.scriptProblem !== undefined),
+    ].sort((a, b) => a.seq - b.seq);
     const hint = helpers.hint("toHaveNoContractViolations", "plantStore", "", {
       isNot: helpers.isNot,
     });
@@ -219,7 +228,10 @@ export const plantStoreMatchers = {
             `Received: ${plural(violations.length, "contract violation")}:\n` +
             violations
               .slice(0, LISTED)
-              .map((entry, i) => `  ${i + 1}: ${requestLine(entry)}: ${entry.violation}`)
+              .map(
+                (entry, i) =>
+                  `  ${i + 1}: ${requestLine(entry)}: ${entry.violation ?? entry.scriptProblem}`,
+              )
               .join("\n") +
             more(violations.length),
     };

@@ -141,10 +141,16 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     // arrived.
     if (body?.kind === "client-gone") return noAnswer(jsonHeaders);
     if (body?.kind === "text") noteBody(record, body.text);
-    const { waitMs, answer } = world.faults.decide(operation, request.header("prefer"));
+    const { token } = auth;
+    const { waitMs, answer } = world.faults.decide(operation, {
+      prefer: request.header("prefer"),
+      received: () => world.journal.received(record, body?.kind === "text" ? body.text : undefined),
+      redact: (text) => redactWord(text, secrets.with([token])),
+    });
     if (answer !== undefined) {
       record.scripted = answer.by;
       if ("break" in answer) record.broken = answer.break;
+      else if (answer.problem !== undefined) record.scriptProblem = answer.problem;
       // A hang will never be answered: listed now, so a test can see what its app sent.
       if (record.broken === "hang") world.journal.finish(record, 0);
     }

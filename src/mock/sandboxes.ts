@@ -33,6 +33,7 @@ export function worldVerbs({ faults, journal }: SandboxWorld) {
   return {
     failNext: faults.failNext,
     respondNext: faults.respondNext,
+    respondWith: faults.respondWith,
     chaos: faults.chaos,
     delayNext: faults.delayNext,
     breakNext: faults.breakNext,

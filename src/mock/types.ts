@@ -2,7 +2,11 @@
 // come from the generated contract types, so the mock can never drift from openapi.yaml.
 
 import type { operations } from "../contract/generated/openapi.js";
-import type { PlantStoreOperation, PlantStoreRequestJournal } from "../contract/journal-entries.js";
+import type {
+  PlantStoreOperation,
+  PlantStoreRequestJournal,
+  ReceivedRequest,
+} from "../contract/journal-entries.js";
 import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../contract/plant-types.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
@@ -69,10 +73,42 @@ export interface PlantStoreOptions {
   seed?: readonly SeedPlant[] | undefined;
 }
 
-export type { PlantStoreOperation } from "../contract/journal-entries.js";
+export type { PlantStoreOperation, ReceivedRequest } from "../contract/journal-entries.js";
+
+type QueryOf<Op extends PlantStoreOperation> = NonNullable<operations[Op]["parameters"]["query"]>;
+type BodyOf<Op extends PlantStoreOperation> = operations[Op] extends {
+  requestBody: { content: { "application/json": infer Body } };
+}
+  ? Body
+  : never;
+/** A part of a request (`query`, `body`) a `when` may name: its fields, each optional. */
+type PartOf<Name extends string, Fields> = [Fields] extends [never]
+  ? unknown
+  : { [K in Name]?: Forwardable<Partial<Fields>> | undefined };
+
+/**
+ * The partial form of `when`: the fields of `Op`'s request, as openapi.yaml declares them,
+ * that a request must have to be the one a scenario is for. `{ query: { limit: 2 } }` for
+ * listPlants, `{ body: { name: "Ivy" } }` for createPlant; a field the operation does not
+ * have does not compile. Compared as `toHaveReceived` compares: every field given must be
+ * equal, objects partially.
+ */
+export type PartialRequest<Op extends PlantStoreOperation = PlantStoreOperation> =
+  Op extends PlantStoreOperation
+    ? PartOf<"query", QueryOf<Op>> & PartOf<"body", BodyOf<Op>>
+    : never;
+
+/**
+ * Which requests of `Op` a scenario is for: a {@link PartialRequest}, or (in process) a
+ * function of the request as the journal lists it. A request it does not match is answered as
+ * if the scenario were not there, and the scenario stays queued.
+ */
+export type ScenarioWhen<Op extends PlantStoreOperation = PlantStoreOperation> =
+  | PartialRequest<Op>
+  | ((request: ReceivedRequest<Op>) => boolean);
 
 /** How `failNext` fails the next call(s). */
-export interface FailNextOptions {
+export interface FailNextOptions<Op extends PlantStoreOperation = PlantStoreOperation> {
   /** HTTP status of the simulated failure, 400 to 599 (another number does not compile); default 500. */
   status?: ErrorStatus | undefined;
   /** The Error body's `message`, not empty; a sentence naming the status by default. */
@@ -85,12 +121,16 @@ export interface FailNextOptions {
    * are visible ASCII (spaces and tabs allowed).
    */
   headers?: Headers | Record<string, string> | undefined;
+  /** Only the requests it matches fail (and count toward `times`); default every request. */
+  when?: ScenarioWhen<Op> | undefined;
 }
 
 /** How many calls `delayNext` delays. */
-export interface DelayNextOptions {
+export interface DelayNextOptions<Op extends PlantStoreOperation = PlantStoreOperation> {
   /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
+  /** Only the requests it matches wait (and count toward `times`); default every request. */
+  when?: ScenarioWhen<Op> | undefined;
 }
 
 // Helpers of the two types below; the API reference shows those, not these
@@ -111,53 +151,78 @@ type ForwardableBody<Body> = Body extends readonly (infer Item)[]
 type RangeStatus<Key> = Key extends `${infer D extends 1 | 2 | 3 | 4 | 5}XX`
   ? ToNumber<`${D}${Digit}${Digit}`>
   : never;
-type Scripted<Status extends number, Response> = Response extends {
+type Scripted<Status extends number, Response, Extras> = Response extends {
   content: { "application/json": infer Body };
 }
-  ? { status: Status; body: ForwardableBody<Body> } & RespondNextExtras
-  : { status: Status; body?: undefined } & RespondNextExtras;
-type ByStatus<Op extends PlantStoreOperation, Key extends keyof Responses<Op>, Covered> = [
+  ? { status: Status; body: ForwardableBody<Body> } & Extras
+  : { status: Status; body?: undefined } & Extras;
+type ByStatus<Op extends PlantStoreOperation, Key extends keyof Responses<Op>, Covered, Extras> = [
   Covered,
 ] extends [never]
   ? never
-  : Scripted<Covered & number, Responses<Op>[Key]>;
+  : Scripted<Covered & number, Responses<Op>[Key], Extras>;
 
-/** What a `respondNext` answer may add to its status and body. */
-export interface RespondNextExtras {
+/** What a scripted answer (`respondWith`'s) may add to its status and body. */
+export interface ScriptedHeaders {
   /** Extra response headers, as failNext takes them; the content type stays application/json. */
   headers?: Headers | Record<string, string> | undefined;
+}
+
+/** What a `respondNext` answer may add to its status and body. */
+export interface RespondNextExtras<Op extends PlantStoreOperation = PlantStoreOperation>
+  extends ScriptedHeaders {
   /** How many calls get this answer; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
+  /** Only the requests it matches get it (and count toward `times`); default every request. */
+  when?: ScenarioWhen<Op> | undefined;
 }
+
+/**
+ * An answer `openapi.yaml` declares for `Op`, by status, with `Extras` beside its status and
+ * body: the steps {@link RespondNextAnswer} and {@link RespondWithAnswer} share.
+ */
+export type DeclaredAnswer<Op extends PlantStoreOperation, Extras> =
+  | { [S in DeclaredStatus<Op>]: Scripted<S, Responses<Op>[S], Extras> }[DeclaredStatus<Op>]
+  | {
+      [Key in Exclude<keyof Responses<Op>, number>]: Key extends "default"
+        ? ByStatus<
+            Op,
+            Key,
+            Exclude<ErrorStatus, DeclaredStatus<Op> | RangeStatus<keyof Responses<Op>>>,
+            Extras
+          >
+        : ByStatus<Op, Key, Exclude<RangeStatus<Key>, DeclaredStatus<Op>>, Extras>;
+    }[Exclude<keyof Responses<Op>, number>];
 
 /**
  * An answer `openapi.yaml` declares for `Op`, by status: a status it declares with that
  * status's body, or (under `default`) any other 4xx/5xx with the Error body. So
  * `{ status: 201, body: [] }` for listPlants, or a plant whose name is a number, do not compile.
  */
-export type RespondNextAnswer<Op extends PlantStoreOperation> =
-  | { [S in DeclaredStatus<Op>]: Scripted<S, Responses<Op>[S]> }[DeclaredStatus<Op>]
-  | {
-      [Key in Exclude<keyof Responses<Op>, number>]: Key extends "default"
-        ? ByStatus<
-            Op,
-            Key,
-            Exclude<ErrorStatus, DeclaredStatus<Op> | RangeStatus<keyof Responses<Op>>>
-          >
-        : ByStatus<Op, Key, Exclude<RangeStatus<Key>, DeclaredStatus<Op>>>;
-    }[Exclude<keyof Responses<Op>, number>];
+export type RespondNextAnswer<Op extends PlantStoreOperation> = DeclaredAnswer<
+  Op,
+  RespondNextExtras<Op>
+>;
+
+/**
+ * What a `respondWith` function returns for a request of `Op`: an answer as `respondNext`
+ * takes it (status, body, headers), or `undefined` for the contract's own answer.
+ */
+export type RespondWithAnswer<Op extends PlantStoreOperation> = DeclaredAnswer<Op, ScriptedHeaders>;
 
 /** How many calls `breakNext` breaks. */
-export interface BreakNextOptions {
+export interface BreakNextOptions<Op extends PlantStoreOperation = PlantStoreOperation> {
   /** How many calls break; default 1, `Infinity` until `clearFaults()`. */
   times?: number | undefined;
+  /** Only the requests it matches break (and count toward `times`); default every request. */
+  when?: ScenarioWhen<Op> | undefined;
 }
 
 /** A failure `chaos` may pick: an Error answer as `failNext` takes it, or a break kind. */
-export type ChaosFailure = BreakKind | Omit<FailNextOptions, "times">;
+export type ChaosFailure = BreakKind | Omit<FailNextOptions, "times" | "when">;
 
 /** What `chaos` does from now on. */
-export interface ChaosOptions {
+export interface ChaosOptions<Op extends PlantStoreOperation = PlantStoreOperation> {
   /** The probability, from 0 to 1, that a call fails. */
   rate: number;
   /** An integer from 0 to 2^32 - 1: the same seed and the same requests give the same failures. */
@@ -165,13 +230,18 @@ export interface ChaosOptions {
   /** What a failing call gets, each as likely as the others. */
   failures: readonly ChaosFailure[];
   /** The operations it applies to; default both. */
-  operations?: readonly PlantStoreOperation[] | undefined;
+  operations?: readonly Op[] | undefined;
+  /**
+   * Only the requests it matches may fail, and only they draw from the generator: the same
+   * seed and the same matching requests give the same answers, whatever else arrives.
+   */
+  when?: ScenarioWhen<Op> | undefined;
 }
 
 /** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
 export interface PlantStoreFaults {
   /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
-  failNext(operation: PlantStoreOperation, options?: FailNextOptions): void;
+  failNext<Op extends PlantStoreOperation>(operation: Op, options?: FailNextOptions<Op>): void;
   /**
    * Makes the next call(s) of `operation` answer exactly `status` and `body`, which must be an
    * answer openapi.yaml declares for it (checked when set: a TypeError names the bad field,
@@ -179,21 +249,43 @@ export interface PlantStoreFaults {
    */
   respondNext<Op extends PlantStoreOperation>(operation: Op, answer: RespondNextAnswer<Op>): void;
   /** Makes the next call(s) of `operation` answer only after `ms` ms (at most 2^31 - 1). */
-  delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): void;
+  delayNext<Op extends PlantStoreOperation>(
+    operation: Op,
+    ms: number,
+    options?: DelayNextOptions<Op>,
+  ): void;
   /**
    * Breaks the next call(s) of `operation` in a way the contract cannot describe (a dropped
    * connection, a hang, a cut or malformed body, a wrong shape); a broken create stores nothing.
    */
-  breakNext(operation: PlantStoreOperation, kind: BreakKind, options?: BreakNextOptions): void;
+  breakNext<Op extends PlantStoreOperation>(
+    operation: Op,
+    kind: BreakKind,
+    options?: BreakNextOptions<Op>,
+  ): void;
   /**
    * From now on each call (of `operations`) fails with probability `rate`, with a failure drawn
    * from `failures` by a generator seeded with `seed`: the same seed and the same requests give
    * the same answers on every serving path. `null`, `clearFaults()` or a reset ends it.
    */
-  chaos(options: ChaosOptions | null): void;
+  chaos<Op extends PlantStoreOperation = PlantStoreOperation>(
+    options: ChaosOptions<Op> | null,
+  ): void;
   /**
-   * Drops every pending failure, delay and break, ends chaos, and ends every request still
-   * waiting (a delay, a hang): it gets no answer, as if the connection dropped.
+   * From now on every call of `operation` that nothing else answered (the queue, `Prefer`,
+   * chaos) gets the answer `respond` returns for it, checked by respondNext's rules when it
+   * returns; `undefined` gives the contract's own answer. An answer openapi.yaml forbids, or a
+   * `respond` that throws, gives the request a 500 naming the problem, and the journal lists it
+   * with `scriptProblem` (so `toHaveNoContractViolations()` fails). Nothing is stored. A second
+   * call replaces the first; `clearFaults()` and a reset remove it. In process only.
+   */
+  respondWith<Op extends PlantStoreOperation>(
+    operation: Op,
+    respond: (request: ReceivedRequest<Op>) => RespondWithAnswer<Op> | undefined,
+  ): void;
+  /**
+   * Drops every pending failure, delay and break, ends chaos and respondWith, and ends every
+   * request still waiting (a delay, a hang): it gets no answer, as if the connection dropped.
    */
   clearFaults(): void;
 }

@@ -513,6 +513,7 @@ export interface components {
             };
             /** @description How many calls; default 1. `"Infinity"` until the faults are cleared. */
             times?: number | "Infinity";
+            when?: components["schemas"]["RequestWhen"];
             /** @description Milliseconds to wait before answering. */
             delayMs?: number;
             /**
@@ -538,6 +539,28 @@ export interface components {
             };
             /** @description How many calls; default 1. `"Infinity"` until the faults are cleared. */
             times?: number | "Infinity";
+            when?: components["schemas"]["RequestWhen"];
+        };
+        /**
+         * @description Which requests the scenario is for (the in-process `when`, in its partial form): the
+         *     fields of the operation's request that a request must have, compared as the matchers'
+         *     `toHaveReceived` compares (every field given must be equal, objects partially).
+         *     `{"query":{"limit":2}}` for listPlants, `{"body":{"name":"Ivy"}}` for createPlant. A
+         *     request it does not match is answered as if the scenario were not there, and the
+         *     scenario stays queued with its `times`; among queued scenarios the first that matches
+         *     wins. A field the operation's request does not have is refused with 400 naming it.
+         */
+        RequestWhen: {
+            /** @description listPlants only. */
+            query?: {
+                limit?: number;
+            };
+            /** @description createPlant only. */
+            body?: {
+                name?: string;
+                tag?: string;
+                id?: number;
+            };
         };
         /** @description Random failures from now on, decided by a seeded generator. */
         Chaos: {
@@ -549,6 +572,11 @@ export interface components {
             failures: (components["schemas"]["ChaosError"] | ("network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape"))[];
             /** @description The operations it applies to; default both. */
             operations?: ("listPlants" | "createPlant")[];
+            /**
+             * @description Only the requests it matches may fail, and only they draw from the generator: the
+             *     same seed and the same matching requests give the same answers, whatever else arrives.
+             */
+            when?: components["schemas"]["RequestWhen"];
         };
         /** @description An Error answer chaos may pick, as a fault's `status`, `message` and `headers`. */
         ChaosError: {
@@ -586,9 +614,18 @@ export interface components {
             /**
              * @description Present when a scenario the test set up made this answer instead of the contract's
              *     rules, and which one. Such an answer is never a contract violation by the caller.
+             *     (`delayNext` only with `scriptProblem`: its `when` function threw.)
              * @enum {string}
              */
-            scripted?: "failNext" | "respondNext" | "breakNext" | "chaos" | "prefer";
+            scripted?: "failNext" | "respondNext" | "respondWith" | "breakNext" | "delayNext" | "chaos" | "prefer";
+            /**
+             * @description Present when the test's own code failed to script this answer: a `respondWith`
+             *     answer openapi.yaml forbids (naming the field), or a `respondWith` or `when`
+             *     function that threw (its message), tokens redacted. The request got a 500 with this
+             *     message in its Error body, never the answer the test wrote;
+             *     `toHaveNoContractViolations()` fails on it.
+             */
+            scriptProblem?: string;
             /**
              * @description How the answer was broken, when `breakNext` (or chaos) broke it.
              * @enum {string}

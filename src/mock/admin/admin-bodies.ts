@@ -1,13 +1,13 @@
 // The JSON bodies the admin endpoints take, read with the API's rules and messages (the size
 // limit's 413, UTF-8 and JSON's 400; the JSON Content-Type was checked before, admin-api.ts):
-// - POST /__admin/faults: `{ operation, status?, message?, headers?, times?, delayMs?, break? }`,
+// - POST /__admin/faults: `{ operation, status?, message?, headers?, times?, when?, delayMs?, break? }`,
 //   the JSON form of failNext/delayNext/breakNext. Only what is particular to JSON is checked here (the
 //   body's shape, its field names, which fields go together, `"Infinity"`); every value is
 //   checked once, by the fault injector's own rules, when the fault is set. A field this
 //   endpoint does not know is refused, so a misspelt "stauts" cannot pass as "no failure".
-// - POST /__admin/responses: `{ operation, status, body?, headers?, times? }`, respondNext's
-//   arguments, checked by its rules (openapi.yaml) when the answer is set.
-// - PUT /__admin/chaos: `{ rate, seed, failures, operations? }`, chaos's options, checked by
+// - POST /__admin/responses: `{ operation, status, body?, headers?, times?, when? }`,
+//   respondNext's arguments, checked by its rules (openapi.yaml) when the answer is set.
+// - PUT /__admin/chaos: `{ rate, seed, failures, operations?, when? }`, chaos's options, checked by
 //   its rules when set; DELETE /__admin/chaos (or DELETE /__admin/faults) ends it.
 // - PUT /__admin/plants: a JSON array of `{ name, tag?, id?, public? }`, checked like a seed
 //   file (same rules, same messages). The plants are public: the admin API knows no tokens,
@@ -60,6 +60,7 @@ const FAULT_FIELDS = new Set([
   "message",
   "headers",
   "times",
+  "when",
   "delayMs",
   "break",
 ]);
@@ -76,7 +77,10 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return badRequest("The request body must be a JSON object such as { operation, status }.");
   }
-  const { operation, status, message, headers, times, delayMs } = body as Record<string, unknown>;
+  const { operation, status, message, headers, times, when, delayMs } = body as Record<
+    string,
+    unknown
+  >;
   const broken = (body as Record<string, unknown>).break;
   if (operation === undefined) {
     return badRequest(OPERATION_REQUIRED);
@@ -110,14 +114,16 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
       times: count,
       ...(message === undefined ? {} : { message: message as string }),
       ...(headers === undefined ? {} : { headers: headers as Record<string, string> }),
+      // One `when` for every part: the call it matches both waits and fails.
+      ...(when === undefined ? {} : { when: when as FailNextOptions["when"] }),
     };
   }
-  if (delayMs !== undefined) fault.delay = { ms: delayMs as number, times: count };
-  if (broken !== undefined) fault.break = { kind: broken as BreakKind, times: count };
+  if (delayMs !== undefined) fault.delay = { ms: delayMs as number, times: count, when };
+  if (broken !== undefined) fault.break = { kind: broken as BreakKind, times: count, when };
   return { ok: true, value: fault };
 }
 
-const RESPONSE_FIELDS = new Set(["operation", "status", "body", "headers", "times"]);
+const RESPONSE_FIELDS = new Set(["operation", "status", "body", "headers", "times", "when"]);
 
 /** POST /__admin/responses: respondNext's arguments; the values are checked by respondNext's rules. */
 export function parseResponseBody(

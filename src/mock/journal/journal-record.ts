@@ -27,6 +27,8 @@ export interface JournalRecord {
   scripted: ScriptedBy | undefined;
   /** Set by the core when breakNext or chaos broke the answer. */
   broken: BreakKind | undefined;
+  /** Set when the test's code failed to script the answer (respondWith, a `when` that threw). */
+  scriptProblem: string | undefined;
   /** The Error body of a refusal of what the caller sent (`noteViolation`), read when listed. */
   violation: string | undefined;
 }

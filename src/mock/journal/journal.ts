@@ -13,13 +13,14 @@ import {
   matchesFilter,
   type PlantStoreOperation,
   type PlantStoreRequestJournal,
+  type ReceivedRequest,
   type RequestFilter,
 } from "../../contract/journal-entries.js";
 import type { CoreAnswer } from "../http/core-types.js";
 import { createSecretTokens, type SecretTokens } from "../http/redaction.js";
 import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import type { JournalRecord } from "./journal-record.js";
-import { toEntry } from "./listed-entry.js";
+import { toEntry, toReceivedRequest } from "./listed-entry.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;
@@ -42,6 +43,11 @@ export interface RequestJournal extends PlantStoreRequestJournal {
     search: string,
     operation?: PlantStoreOperation | null,
   ): JournalRecord;
+  /**
+   * The request of `record` as its entry will list it, `bodyText` its whole body: what a
+   * scenario's `when` and respondWith see when it arrives.
+   */
+  received(record: JournalRecord, bodyText: string | undefined): ReceivedRequest;
   /** Files the request's answer; a request already filed (a hang, on arrival) stays as filed. */
   finish(record: JournalRecord, status: number): void;
   /**
@@ -113,6 +119,7 @@ export function createRequestJournal(
         token: undefined,
         scripted: undefined,
         broken: undefined,
+        scriptProblem: undefined,
         violation: undefined,
       };
       ring[next] = record;
@@ -129,6 +136,12 @@ export function createRequestJournal(
       // Counted even when clear() dropped the record: coverage outlives the journal's entries.
       if (record.operation !== null) coverage.count(record.operation, status);
     },
+    received: (record, bodyText) =>
+      toReceivedRequest(
+        record,
+        secrets.with(record.token === undefined ? [] : [record.token]),
+        bodyText,
+      ),
     entries,
     clear,
     requests: <O extends PlantStoreOperation | null>(filter?: RequestFilter<O>) =>

@@ -1,6 +1,7 @@
 // A journal record as listed: parsed only now (the query, a create's body, a violation's
 // message), typed by its operation, and with every token redacted, so the hot path stores raw
-// text and pays for parsing only when someone reads the journal.
+// text and pays for parsing only when someone reads the journal. A scenario's `when` sees the
+// request the same way, parsed on arrival only when one asks.
 import type {
   CreatePlantBody,
   CreatePlantEntry,
@@ -8,7 +9,7 @@ import type {
   JournalQuery,
   ListPlantsEntry,
   ListPlantsQuery,
-  UnmatchedEntry,
+  ReceivedRequest,
 } from "../../contract/journal-entries.js";
 import { checkNewPlant } from "../../contract/plant-fields.js";
 import { parseLimitParam } from "../http/list-query.js";
@@ -17,35 +18,69 @@ import type { JournalRecord } from "./journal-record.js";
 
 /** `tokens`: every token to hide, the configured ones and those the kept requests used. */
 export function toEntry(record: JournalRecord, tokens: SecretTokens): JournalEntry {
-  const target = redactTarget(record.path + record.search, tokens);
-  const queryStart = target.indexOf("?");
-  const search = queryStart === -1 ? "" : target.slice(queryStart);
-  const fields = {
+  const { operation, method, path, query, ...body } = requestPart(record, tokens, record.bodyText);
+  // The request's own fields first, then the answer's, as the admin document lists them.
+  const entry = {
+    operation,
     seq: record.seq,
-    method: redactWord(record.method, tokens),
-    path: queryStart === -1 ? target : target.slice(0, queryStart),
-    query: parseQuery(search),
+    method,
+    path,
+    query,
     status: record.status,
     durationMs: record.durationMs,
     time: new Date(performance.timeOrigin + record.started).toISOString(),
-  };
-  let entry: JournalEntry;
-  if (record.operation === "listPlants") {
-    entry = { operation: "listPlants", ...fields, query: listQuery(fields.query, search) };
-  } else if (record.operation === "createPlant") {
-    entry = { operation: "createPlant", ...fields } satisfies CreatePlantEntry;
-    noteCreateBody(entry, record.bodyText, tokens);
-  } else {
-    entry = { operation: null, ...fields } satisfies UnmatchedEntry;
-  }
+    ...body,
+  } as JournalEntry;
   if (record.scripted !== undefined) entry.scripted = record.scripted;
   if (record.broken !== undefined) entry.broken = record.broken;
+  // Hidden again now: a token accepted since the message was written may be in it.
+  if (record.scriptProblem !== undefined) {
+    entry.scriptProblem = redactWord(record.scriptProblem, tokens);
+  }
   // A 405 names the method, which may be a token (`curl -X <token>`): the core redacted the
   // ones it knew then, this hides any accepted since.
   if (record.violation !== undefined) {
     entry.violation = redactWord(errorMessage(record.violation), tokens);
   }
   return entry;
+}
+
+/**
+ * The request as it arrived, listed as its entry will list it (what a scenario's `when` and
+ * respondWith see): `bodyText` is the whole body, which the journal keeps only when short.
+ */
+export function toReceivedRequest(
+  record: JournalRecord,
+  tokens: SecretTokens,
+  bodyText: string | undefined,
+): ReceivedRequest {
+  return requestPart(record, tokens, bodyText) as ReceivedRequest;
+}
+
+type RequestPart = Pick<
+  JournalEntry,
+  "operation" | "method" | "path" | "query" | "body" | "invalidBody"
+>;
+
+/** The fields of an entry the request itself makes, every token redacted. */
+function requestPart(
+  record: JournalRecord,
+  tokens: SecretTokens,
+  bodyText: string | undefined,
+): RequestPart {
+  const target = redactTarget(record.path + record.search, tokens);
+  const queryStart = target.indexOf("?");
+  const search = queryStart === -1 ? "" : target.slice(queryStart);
+  const method = redactWord(record.method, tokens);
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  const query = parseQuery(search);
+  if (record.operation === "listPlants") {
+    return { operation: "listPlants", method, path, query: listQuery(query, search) };
+  }
+  if (record.operation === "createPlant") {
+    return { operation: "createPlant", method, path, query, ...createBody(bodyText, tokens) };
+  }
+  return { operation: null, method, path, query };
 }
 
 /**
@@ -62,16 +97,14 @@ function listQuery(query: JournalQuery, search: string): ListPlantsEntry["query"
  * The body under `body` when it is a valid NewPlant once redacted (so a token-valued `id`
  * that became "[redacted]" is not typed as a number), otherwise under `invalidBody`.
  */
-function noteCreateBody(
-  entry: CreatePlantEntry,
+function createBody(
   text: string | undefined,
   tokens: SecretTokens,
-): void {
+): Pick<CreatePlantEntry, "body" | "invalidBody"> {
   const parsed = parseBody(text);
-  if (!parsed.ok) return;
+  if (!parsed.ok) return {};
   const value = redactJson(parsed.value, tokens);
-  if (checkNewPlant(value).ok) entry.body = value as CreatePlantBody;
-  else entry.invalidBody = value;
+  return checkNewPlant(value).ok ? { body: value as CreatePlantBody } : { invalidBody: value };
 }
 
 function parseQuery(search: string): Record<string, string | string[]> {

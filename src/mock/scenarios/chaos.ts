@@ -4,12 +4,13 @@
 // sequence of requests give the same answers on every run and every serving path: a flaky
 // network a test can reproduce. Checked once, when set, like every scenario.
 
-import { isOperation, OPERATIONS } from "../../contract/journal-entries.js";
+import { isOperation, OPERATIONS, type ReceivedRequest } from "../../contract/journal-entries.js";
 import { between, checkNumber } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
 import { isSeed, mulberry32, SEED_RULE } from "../../contract/seeded-random.js";
 import type { ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
+import { checkWhen, type RequestTest, type WhenWords } from "./request-match.js";
 import { checkFailureFields, FAILURE_FIELD_NAMES, type FailureFields } from "./scripted-headers.js";
 
 /** Chaos as set: whom it applies to, what it picks from, and its generator. */
@@ -18,6 +19,8 @@ export interface ChaosPlan {
   readonly operations: ReadonlySet<PlantStoreOperation>;
   readonly failures: readonly (BreakKind | FailureFields)[];
   readonly random: () => number;
+  /** Its `when`; none: every request of its operations. */
+  readonly when: RequestTest | undefined;
 }
 
 const CHAOS_OPTIONS = {
@@ -25,12 +28,14 @@ const CHAOS_OPTIONS = {
   seed: true,
   failures: true,
   operations: true,
+  when: true,
 } satisfies Record<keyof ChaosOptions, true>;
 
-/** `prefix` starts every message: "chaos: " in process, nothing for the admin body. */
-export function checkChaos(options: unknown, prefix: string): ChaosPlan {
+/** `words.prefix` starts every message: "chaos: " in process, nothing for the admin body. */
+export function checkChaos(options: unknown, words: WhenWords): ChaosPlan {
+  const { prefix } = words;
   checkOptionNames(options, CHAOS_OPTIONS, prefix);
-  const { rate, seed, failures, operations } = options as Record<string, unknown>;
+  const { rate, seed, failures, operations, when } = options as Record<string, unknown>;
 
   const rateRule = `${prefix}rate must be a number from 0 to 1.`;
   const checkedRate = checkNumber(rate, between(0, 1), rateRule);
@@ -53,11 +58,13 @@ export function checkChaos(options: unknown, prefix: string): ChaosPlan {
     return checkFailureFields(failure as FailNextOptions, `${at}.`);
   });
 
+  const checkedOperations = checkOperations(operations, prefix);
   return {
     rate: checkedRate,
-    operations: new Set(checkOperations(operations, prefix)),
+    operations: new Set(checkedOperations),
     failures: checked,
     random: mulberry32(checkedSeed),
+    when: checkWhen(checkedOperations, when, words, "chaos"),
   };
 }
 
@@ -76,13 +83,16 @@ function checkOperations(operations: unknown, prefix: string): readonly PlantSto
 
 /**
  * What chaos does to this call of `operation`: a failure from the plan, or `undefined` (the call
- * is answered as usual). One draw decides whether it fails, a second which failure.
+ * is answered as usual). One draw decides whether it fails, a second which failure; a request
+ * its `when` does not match draws nothing, so the sequence follows the matching requests only.
  */
 export function drawChaos(
   plan: ChaosPlan,
   operation: PlantStoreOperation,
+  request: () => ReceivedRequest,
 ): BreakKind | FailureFields | undefined {
   if (!plan.operations.has(operation)) return undefined;
+  if (plan.when !== undefined && !plan.when(request())) return undefined;
   if (plan.random() >= plan.rate) return undefined;
   return plan.failures[Math.floor(plan.random() * plan.failures.length)];
 }

@@ -14,14 +14,17 @@ import type {
   RespondNextExtras,
 } from "../types.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
+import { checkWhen, type RequestTest } from "./request-match.js";
 import { checkRespondAnswer } from "./respond-next.js";
 import { errorPending, type PendingBreak, type ScriptedAnswer } from "./scripted-answers.js";
 import { checkFailureFields, FAILURE_FIELD_NAMES } from "./scripted-headers.js";
 
-/** A scenario as queued: what it answers, and for how many more calls. */
+/** A scenario as queued: what it answers, for how many more calls, and for which requests. */
 export interface Queued<T> {
   value: T;
   remaining: number;
+  /** Its `when`; none: every request. */
+  when: RequestTest | undefined;
 }
 
 /** How messages name the call and its fields: failNext's `ms`, or the admin body's `delayMs`. */
@@ -32,14 +35,24 @@ export interface FaultWords {
   infinity: string;
   /** How the break kind is named: breakNext's `kind`, or the admin body's `break`. */
   kind: string;
+  /** The forms `when` takes: a function too in process, only JSON over HTTP. */
+  when: string;
 }
 
+const inProcess = (verb: string): FaultWords => ({
+  prefix: `${verb}: `,
+  ms: "ms",
+  infinity: "Infinity",
+  kind: "kind",
+  when: 'an object such as { body: { name: "Ivy" } } or { query: { limit: 2 } }, or a function of the request',
+});
 export const IN_PROCESS = {
-  failNext: { prefix: "failNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
-  delayNext: { prefix: "delayNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
-  breakNext: { prefix: "breakNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
-  respondNext: { prefix: "respondNext: ", ms: "ms", infinity: "Infinity", kind: "kind" },
-  chaos: { prefix: "chaos: ", ms: "ms", infinity: "Infinity", kind: "kind" },
+  failNext: inProcess("failNext"),
+  delayNext: inProcess("delayNext"),
+  breakNext: inProcess("breakNext"),
+  respondNext: inProcess("respondNext"),
+  respondWith: inProcess("respondWith"),
+  chaos: inProcess("chaos"),
 } satisfies Record<string, FaultWords>;
 /** The words of POST /__admin/faults, whose body says `delayMs`, `break` and `"Infinity"`. */
 export const OVER_HTTP: FaultWords = {
@@ -47,32 +60,45 @@ export const OVER_HTTP: FaultWords = {
   ms: "delayMs",
   infinity: '"Infinity"',
   kind: "break",
+  when: 'an object such as {"body":{"name":"Ivy"}} or {"query":{"limit":2}}',
 };
 
 // `satisfies` keeps these lists complete: a new option does not compile until it is listed.
-const FAIL_NEXT_OPTIONS = { ...FAILURE_FIELD_NAMES, times: true } satisfies Record<
+const FAIL_NEXT_OPTIONS = { ...FAILURE_FIELD_NAMES, times: true, when: true } satisfies Record<
   keyof FailNextOptions,
   true
 >;
-const DELAY_NEXT_OPTIONS = { times: true } satisfies Record<keyof DelayNextOptions, true>;
-const BREAK_NEXT_OPTIONS = { times: true } satisfies Record<keyof BreakNextOptions, true>;
+const DELAY_NEXT_OPTIONS = { times: true, when: true } satisfies Record<
+  keyof DelayNextOptions,
+  true
+>;
+const BREAK_NEXT_OPTIONS = { times: true, when: true } satisfies Record<
+  keyof BreakNextOptions,
+  true
+>;
 const RESPOND_NEXT_OPTIONS = {
   status: true,
   body: true,
   headers: true,
   times: true,
+  when: true,
 } satisfies Record<"status" | "body" | keyof RespondNextExtras, true>;
+
+/** The fields every verb's options may carry, read before the options are known to be right. */
+type Scenario = { times?: unknown; when?: unknown };
 
 export function checkFailure(
   operation: PlantStoreOperation,
-  options: FailNextOptions,
+  options: object,
   words: FaultWords,
 ): Queued<ScriptedAnswer> {
   const prefix = checkCall(operation, options, FAIL_NEXT_OPTIONS, words);
-  const { status, message, headers } = checkFailureFields(options, prefix);
+  const { status, message, headers } = checkFailureFields(options as FailNextOptions, prefix);
+  const { times, when } = options as Scenario;
   return {
     value: errorPending("failNext", operation, status, message, headers),
-    remaining: checkTimes(options.times, words),
+    remaining: checkTimes(times, words),
+    when: checkWhen([operation], when, words, "failNext"),
   };
 }
 
@@ -83,13 +109,28 @@ export function checkResponse(
 ): Queued<ScriptedAnswer> {
   const prefix = checkCall(operation, answer, RESPOND_NEXT_OPTIONS, words);
   const value = checkRespondAnswer(operation, answer, prefix);
-  return { value, remaining: checkTimes((answer as { times?: unknown }).times, words) };
+  const { times, when } = answer as Scenario;
+  return {
+    value,
+    remaining: checkTimes(times, words),
+    when: checkWhen([operation], when, words, "respondNext"),
+  };
+}
+
+/** respondWith's operation and function; its answers are checked as they are made (respond-next.ts). */
+export function checkResponder(operation: PlantStoreOperation, respond: unknown): void {
+  checkCall(operation, {}, {}, IN_PROCESS.respondWith);
+  if (typeof respond !== "function") {
+    throw new TypeError(
+      "respondWith: respond must be a function of the request, such as (request) => ({ status: 200, body: [] }).",
+    );
+  }
 }
 
 export function checkBreak(
   operation: PlantStoreOperation,
   kind: BreakKind,
-  options: BreakNextOptions,
+  options: object,
   words: FaultWords,
 ): Queued<PendingBreak> {
   const prefix = checkCall(operation, options, BREAK_NEXT_OPTIONS, words);
@@ -97,19 +138,29 @@ export function checkBreak(
     // Not echoed: over HTTP it is whatever a client put there, a token included.
     throw new TypeError(`${prefix}${words.kind} must be one of ${BREAK_KINDS.join(", ")}.`);
   }
-  return { value: { by: "breakNext", break: kind }, remaining: checkTimes(options.times, words) };
+  const { times, when } = options as Scenario;
+  return {
+    value: { by: "breakNext", break: kind },
+    remaining: checkTimes(times, words),
+    when: checkWhen([operation], when, words, "breakNext"),
+  };
 }
 
 export function checkDelay(
   operation: PlantStoreOperation,
   ms: number,
-  options: DelayNextOptions,
+  options: object,
   words: FaultWords,
 ): Queued<number> {
   const prefix = checkCall(operation, options, DELAY_NEXT_OPTIONS, words);
   const message = `${prefix}${words.ms} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}.`;
   checkNumber(ms, between(0, MAX_TIMER_MS), message);
-  return { value: ms, remaining: checkTimes(options.times, words) };
+  const { times, when } = options as Scenario;
+  return {
+    value: ms,
+    remaining: checkTimes(times, words),
+    when: checkWhen([operation], when, words, "delayNext"),
+  };
 }
 
 /** The operation and the option names of a fault; returns the message prefix. */

@@ -1,10 +1,15 @@
 // respondNext's answers, held to what openapi.yaml declares: a status the operation declares (or
 // any other 4xx/5xx under `default`), with a body valid for it, checked when set by the
 // validators generated from the spec, so no test can script an answer the service never sends.
+// respondWith's answers are held to the same rules when its function returns them; one it
+// cannot give becomes a 500 naming the problem, so the test that wrote it fails.
+import type { ReceivedRequest } from "../../contract/journal-entries.js";
 import { checkNumber } from "../../contract/number-check.js";
+import { checkOptionNames } from "../../contract/option-names.js";
 import { allowedResponse, bodyPath } from "../../contract/response-schema.js";
 import type { PlantStoreOperation } from "../types.js";
-import type { ScriptedAnswer } from "./scripted-answers.js";
+import { thrownMessage } from "./request-match.js";
+import { type ScriptedAnswer, scriptProblem } from "./scripted-answers.js";
 import { checkFailureHeaders } from "./scripted-headers.js";
 
 /** The statuses `operation` may answer, for messages: "200, or 400 to 599". */
@@ -66,6 +71,48 @@ export function checkRespondAnswer(
     throw new TypeError(`${prefix}body.error must be ${status}, the status it answers with.`);
   }
   return { by: "respondNext", status, body: text, headers };
+}
+
+const RESPOND_WITH_FIELDS = { status: true, body: true, headers: true };
+const RESPOND_WITH = "respondWith: ";
+
+/**
+ * The answer `respond` gives `request` of `operation`: `undefined` for the contract's own, else
+ * the answer checked by respondNext's rules, or the 500 naming why it cannot be given (the
+ * field, or what `respond` threw, with any token hidden by `redact`).
+ */
+export function respondWithAnswer(
+  operation: PlantStoreOperation,
+  respond: (request: ReceivedRequest) => unknown,
+  request: ReceivedRequest,
+  redact: (text: string) => string,
+): ScriptedAnswer | undefined {
+  let answer: unknown;
+  try {
+    answer = respond(request);
+  } catch (error) {
+    const message = `${RESPOND_WITH}the function for ${operation} threw: ${thrownMessage(error)}`;
+    return scriptProblem("respondWith", redact(message));
+  }
+  if (answer === undefined) return undefined;
+  try {
+    if (typeof (answer as Promise<unknown> | null)?.then === "function") {
+      // Nobody waits for it: its rejection must not surface later as an unhandled one.
+      Promise.resolve(answer).catch(() => {});
+      throw new TypeError(
+        `${RESPOND_WITH}the function for ${operation} returned a promise; return the answer itself (or undefined).`,
+      );
+    }
+    if (typeof answer !== "object" || answer === null || Array.isArray(answer)) {
+      throw new TypeError(
+        `${RESPOND_WITH}the function for ${operation} must return an answer such as { status, body }, or undefined.`,
+      );
+    }
+    checkOptionNames(answer, RESPOND_WITH_FIELDS, RESPOND_WITH);
+    return { ...checkRespondAnswer(operation, answer, RESPOND_WITH), by: "respondWith" };
+  } catch (error) {
+    return scriptProblem("respondWith", redact(thrownMessage(error)));
+  }
 }
 
 function toJson(value: unknown, message: string): string {

@@ -20,6 +20,12 @@ export interface ScriptedAnswer {
   body: string;
   /** By lower-case name, so they replace the answer's own headers of the same name. */
   headers: HeaderRecord;
+  /**
+   * Set when the test's own code failed to script an answer the contract allows (a
+   * respondWith answer openapi.yaml forbids, a function that threw): the 500's message,
+   * which the journal lists as `scriptProblem`.
+   */
+  problem?: string;
 }
 
 /** A call breakNext (or chaos) breaks, in the same queue as the other scripted answers. */
@@ -71,6 +77,14 @@ export function errorPending(
   headers: HeaderRecord = {},
 ): ScriptedAnswer {
   return { by, status, body: errorBody(status, message), headers };
+}
+
+/**
+ * What a request gets when the test's code failed to script its answer: a 500 whose Error body
+ * names the problem, never the answer the test wrote, so the app cannot pass on it.
+ */
+export function scriptProblem(by: ScriptedBy, message: string): ScriptedAnswer {
+  return { by, status: 500, body: errorBody(500, message), headers: {}, problem: message };
 }
 
 // RFC 7240 allows whitespace around "=" (`code = 503`).

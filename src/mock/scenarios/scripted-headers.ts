@@ -21,7 +21,7 @@ export const FAILURE_FIELD_NAMES = {
   status: true,
   message: true,
   headers: true,
-} satisfies Record<keyof Omit<FailNextOptions, "times">, true>;
+} satisfies Record<keyof Omit<FailNextOptions, "times" | "when">, true>;
 
 /** The status, message and headers of an Error answer; `prefix` starts every message. */
 export function checkFailureFields(options: FailNextOptions, prefix: string): FailureFields {

@@ -233,7 +233,7 @@ describe("POST /__admin/faults refuses a bad fault, naming the field", () => {
     [
       "a misspelt field",
       { operation: "listPlants", stauts: 503 },
-      "stauts is not a field of a fault; use operation, status, message, headers, times, delayMs, break.",
+      "stauts is not a field of a fault; use operation, status, message, headers, times, when, delayMs, break.",
     ],
     [
       "a delay with a message but no status",

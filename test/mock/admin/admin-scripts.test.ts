@@ -112,7 +112,7 @@ describe("POST /__admin/responses", () => {
     [
       "a misspelt field",
       { operation: "listPlants", status: 200, bdy: [] },
-      "bdy is not a field of a scripted answer; use operation, status, body, headers, times.",
+      "bdy is not a field of a scripted answer; use operation, status, body, headers, times, when.",
     ],
     [
       "an Error body whose error is not the status",
@@ -274,7 +274,7 @@ describe("PUT and DELETE /__admin/chaos", () => {
     [
       "a misspelt field",
       { ...always, sed: 1 },
-      'unknown option "sed"; the options are rate, seed, failures, operations.',
+      'unknown option "sed"; the options are rate, seed, failures, operations, when.',
     ],
     ["null", null, "The request body must be a JSON object such as { rate, seed, failures }."],
   ])("refuses %s with 400 naming the field, leaving chaos off", async (_, body, message) => {

@@ -76,7 +76,7 @@ describe("breakNext refuses, when called, what it cannot do", () => {
       "a misspelt option",
       (h) => h.breakNext("listPlants", "hang", { time: 2 } as object),
       TypeError,
-      'breakNext: unknown option "time"; the options are times.',
+      'breakNext: unknown option "time"; the options are times, when.',
     ],
   ])("%s", async (_name, call, ErrorClass, message) => {
     const handle = createPlantStoreFetchHandler();

@@ -267,7 +267,7 @@ describe("chaos refuses, when set, what it cannot do", () => {
       "a misspelt option",
       { rate: 0.3, seed: 1, failures, operation: ["listPlants"] },
       TypeError,
-      'chaos: unknown option "operation"; the options are rate, seed, failures, operations.',
+      'chaos: unknown option "operation"; the options are rate, seed, failures, operations, when.',
     ],
     [
       "a hole in failures (a draw would pick it and fail nothing)",

@@ -37,7 +37,7 @@ describe("fault helpers refuse what they cannot do", () => {
       "a misspelt delayNext option",
       (h) => h.delayNext("listPlants", 10, { time: 2 } as object),
       TypeError,
-      'delayNext: unknown option "time"; the options are times.',
+      'delayNext: unknown option "time"; the options are times, when.',
     ],
     [
       "an invalid header name",
@@ -147,7 +147,7 @@ describe("fault helpers refuse what they cannot do", () => {
       "a misspelt failNext option",
       (h) => h.failNext("listPlants", { stauts: 503 } as object),
       TypeError,
-      'failNext: unknown option "stauts"; the options are status, message, headers, times.',
+      'failNext: unknown option "stauts"; the options are status, message, headers, times, when.',
     ],
     [
       "options that are no object",

@@ -174,7 +174,7 @@ describe("respondNext refuses, when set, an answer openapi.yaml does not declare
       "a misspelt option",
       (h) => h.respondNext("listPlants", { status: 200, body: [], time: 2 } as never),
       TypeError,
-      'respondNext: unknown option "time"; the options are status, body, headers, times.',
+      'respondNext: unknown option "time"; the options are status, body, headers, times, when.',
     ],
     [
       "times 0",
