@@ -64,6 +64,17 @@ describe("the fetch handler", () => {
     ]);
   });
 
+  it("a failNext with when set while the body arrives applies to it, matched by the body that arrives", async () => {
+    const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
+    const body = slowBody();
+    const answer = settle(handle(createWith(TOKEN, body.stream)));
+    body.send();
+    handle.failNext("createPlant", { status: 409, when: { body: { name: "Other fern" } } });
+    handle.failNext("createPlant", { status: 503, when: { body: { name: "Slow fern" } } });
+    body.end();
+    expect((await answer)[0]).toBe(503);
+  });
+
   it("a sandbox closed while the body arrives: the create gets the closed sandbox's 401 and nothing is stored", async () => {
     const handle = createPlantStoreFetchHandler();
     const sandbox = handle.createSandbox();

@@ -254,6 +254,28 @@ describe("toHaveNoContractViolations", () => {
     expect(empty?.violation).toMatch(/\bname\b/);
   });
 
+  it("fails on an answer the test scripted that the contract forbids, listed with the caller's violations in order", async () => {
+    const store = await storeThatGot({ name: "" });
+    store.respondWith("listPlants", () => ({ status: 200, body: [{ name: 5 }] }) as never);
+    await send(store, "GET", "/plants");
+    expect(store.requests().at(-1)).toMatchObject({
+      status: 500,
+      scripted: "respondWith",
+      scriptProblem: "respondWith: body[0].name must be a string.",
+    });
+    const [empty] = store.violations();
+    expect(failureOf(() => expect(store).toHaveNoContractViolations())).toBe(
+      [
+        "expect(plantStore).toHaveNoContractViolations()",
+        "",
+        "Expected: no contract violation",
+        "Received: 2 contract violations:",
+        `  1: POST /plants 400: ${empty?.violation}`,
+        "  2: GET /plants 500: respondWith: body[0].name must be a string.",
+      ].join("\n"),
+    );
+  });
+
   it(".not passes on a violation and fails without one", async () => {
     const store = await storeThatGot({ name: "" });
     expect(store).not.toHaveNoContractViolations();

@@ -191,7 +191,8 @@ export function createFaultInjector(shutdown: Shutdown): FaultInjector {
         // A `when` function that threw: the request is answered with what it threw, not as if
         // the scenario were not there, so the test that wrote it sees it fail.
         if (!(error instanceof WhenFailure)) throw error;
-        return { waitMs: 0, answer: scriptProblem(error.by, arrival.redact(error.message)) };
+        const message = error.prefix + arrival.redact(error.thrown);
+        return { waitMs: 0, answer: scriptProblem(error.by, message) };
       }
     },
     wait: waiting.wait,

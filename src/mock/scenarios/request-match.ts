@@ -33,9 +33,12 @@ export interface WhenWords {
 export class WhenFailure extends Error {
   constructor(
     readonly by: ScriptedBy,
-    message: string,
+    /** What starts the message: "failNext: when threw: ". */
+    readonly prefix: string,
+    /** What the function threw, as text: the test's words, which may hold a token. */
+    readonly thrown: string,
   ) {
-    super(message);
+    super(prefix + thrown);
   }
 }
 
@@ -144,7 +147,7 @@ function predicate(
     try {
       return Boolean(when(request));
     } catch (error) {
-      throw new WhenFailure(by, `${prefix}${thrownMessage(error)}`);
+      throw new WhenFailure(by, prefix, thrownMessage(error));
     }
   };
 }

@@ -91,8 +91,11 @@ export function respondWithAnswer(
   try {
     answer = respond(request);
   } catch (error) {
-    const message = `${RESPOND_WITH}the function for ${operation} threw: ${thrownMessage(error)}`;
-    return scriptProblem("respondWith", redact(message));
+    const thrown = redact(thrownMessage(error));
+    return scriptProblem(
+      "respondWith",
+      `${RESPOND_WITH}the function for ${operation} threw: ${thrown}`,
+    );
   }
   if (answer === undefined) return undefined;
   try {

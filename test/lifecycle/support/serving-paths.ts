@@ -6,7 +6,15 @@ import { connect } from "node:net";
 import { setupServer } from "msw/node";
 import { createPlantStoreAdmin } from "../../../src/admin/index.js";
 import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
-import type { FailNextOptions, PlantStoreOperation } from "../../../src/mock/types.js";
+import type {
+  BreakKind,
+  BreakNextOptions,
+  ChaosOptions,
+  DelayNextOptions,
+  FailNextOptions,
+  PlantStoreOperation,
+  RespondNextAnswer,
+} from "../../../src/mock/types.js";
 import { createPlantStoreHandlers } from "../../../src/msw/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 
@@ -17,8 +25,14 @@ export type Outcome = number | "dropped";
 
 /** The scenario verbs of one world, in process or over HTTP (then they resolve when set). */
 export interface WorldVerbs {
-  delayNext(operation: PlantStoreOperation, ms: number): unknown;
+  delayNext(operation: PlantStoreOperation, ms: number, options?: DelayNextOptions): unknown;
   failNext(operation: PlantStoreOperation, options?: FailNextOptions): unknown;
+  respondNext<Op extends PlantStoreOperation>(
+    operation: Op,
+    answer: RespondNextAnswer<Op>,
+  ): unknown;
+  breakNext(operation: PlantStoreOperation, kind: BreakKind, options?: BreakNextOptions): unknown;
+  chaos(options: ChaosOptions | null): unknown;
   reset(): unknown;
   clearFaults(): unknown;
   requests(): unknown[] | Promise<unknown[]>;
@@ -29,12 +43,14 @@ export interface ServingPath {
   readonly world: WorldVerbs;
   /** A list; resolves with what it got. */
   list(): Promise<Outcome>;
+  /** A GET of `target` (such as "/plants?limit=2"), or a create of `body`: what it got. */
+  send(target: string, body?: object): Promise<Outcome>;
   /**
-   * Sends a list the world will hold back (a pending delayNext) and resolves once it has
-   * arrived, that is once a second request sent after it has been answered; `outcome` is the
-   * held list's.
+   * Sends a list (of `target`, default "/plants") the world will hold back (a pending
+   * delayNext) and resolves once it has arrived, that is once a second request sent after it
+   * (`/plants?limit=0`) has been answered; `outcome` is the held list's.
    */
-  sendHeldList(): Promise<{ outcome: Promise<Outcome> }>;
+  sendHeldList(target?: string): Promise<{ outcome: Promise<Outcome> }>;
   close(): Promise<void>;
 }
 
@@ -44,18 +60,29 @@ const outcomeOf = (request: Promise<Response>): Promise<Outcome> =>
     () => "dropped",
   );
 
+/** The request `ServingPath.send` makes: a GET, or a JSON create of `body`. */
+function requestInit(token: string, body?: object): RequestInit {
+  if (body === undefined) return { headers: bearer(token) };
+  return {
+    method: "POST",
+    headers: { ...bearer(token), "content-type": "application/json" },
+    body: JSON.stringify(body),
+  };
+}
+
 function inProcessPath(
   name: string,
   world: WorldVerbs,
-  send: (path: string) => Promise<Response>,
+  send: (path: string, body?: object) => Promise<Response>,
   close: () => Promise<void> = async () => {},
 ): ServingPath {
   return {
     name,
     world,
     list: () => outcomeOf(send("/plants")),
-    async sendHeldList() {
-      const outcome = outcomeOf(send("/plants"));
+    send: (target, body) => outcomeOf(send(target, body)),
+    async sendHeldList(target = "/plants") {
+      const outcome = outcomeOf(send(target));
       // Requests through one handler run the same steps in the order they were sent: the
       // marker's answer means the held list has arrived and taken its delay.
       await send("/plants?limit=0");
@@ -68,8 +95,8 @@ function inProcessPath(
 export function fetchHandlerPaths(): ServingPath[] {
   const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
   const sandbox = handle.createSandbox();
-  const sender = (token: string) => (path: string) =>
-    handle(new Request(`http://lifecycle.test${path}`, { headers: bearer(token) }));
+  const sender = (token: string) => (path: string, body?: object) =>
+    handle(new Request(`http://lifecycle.test${path}`, requestInit(token, body)));
   return [
     inProcessPath("the fetch handler", handle, sender(TOKEN)),
     inProcessPath("a sandbox of the fetch handler", sandbox, sender(sandbox.token)),
@@ -83,8 +110,8 @@ export function mswPaths(): ServingPath[] {
   const server = setupServer(...plantStore.handlers);
   // Other paths of the same suite talk to a real server: MSW lets them through.
   server.listen({ onUnhandledRequest: "bypass" });
-  const sender = (token: string) => (path: string) =>
-    fetch(`${base}${path}`, { headers: bearer(token) });
+  const sender = (token: string) => (path: string, body?: object) =>
+    fetch(`${base}${path}`, requestInit(token, body));
   return [
     inProcessPath("the MSW handler set", plantStore, sender(TOKEN)),
     inProcessPath("a sandbox of the MSW handler set", sandbox, sender(sandbox.token), async () =>
@@ -120,7 +147,8 @@ function httpPath(
     name,
     world,
     list: () => outcomeOf(fetch(`${server.url}/plants`, { headers: bearer(token) })),
-    async sendHeldList() {
+    send: (target, body) => outcomeOf(fetch(`${server.url}${target}`, requestInit(token, body))),
+    async sendHeldList(target = "/plants") {
       // Pipelined on one connection: Node hands the core both requests as they are parsed,
       // so once the marker is in the journal, the held list has arrived before it.
       const socket = connect(Number(port), hostname);
@@ -139,7 +167,7 @@ function httpPath(
         `GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n${last}\r\n`;
       const before = (await world.requests()).length;
       // The marker goes last and closes the connection, so answered or not, it closes.
-      socket.write(head("/plants") + head("/plants?limit=0", "Connection: close\r\n"));
+      socket.write(head(target) + head("/plants?limit=0", "Connection: close\r\n"));
       for (;;) {
         if ((await world.requests()).length > before) break;
         await new Promise((resolve) => setTimeout(resolve, 2));
