@@ -29,6 +29,7 @@ export { createPlantStoreFetchHandler } from "./fetch-handler.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { BREAK_KINDS } from "./scenarios/break-kinds.js";
+export { generatePlants } from "./store/generated-plants.js";
 export { createPlantStore, defaultSeed } from "./store/store.js";
 export type {
   BreakKind,
@@ -41,6 +42,8 @@ export type {
   DelayNextOptions,
   ErrorStatus,
   FailNextOptions,
+  GeneratedPlant,
+  GeneratePlantsOptions,
   NewPlant,
   PartialRequest,
   Plant,

@@ -22,6 +22,18 @@ export interface SeedPlant {
   id?: number | undefined;
 }
 
+/** A plant `generatePlants` made: a real common name and a tag that fits it; no id. */
+export interface GeneratedPlant {
+  name: string;
+  tag: string;
+}
+
+/** Options of `generatePlants`. */
+export interface GeneratePlantsOptions {
+  /** An integer from 0 to 2^32 - 1: the same seed gives the same plants on every runtime; default 0. */
+  seed?: number | undefined;
+}
+
 /** One stored plant as `entries()` returns it and `load()` accepts it. */
 export interface StoredPlant {
   id: number;

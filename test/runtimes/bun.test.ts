@@ -8,7 +8,7 @@ import { runRuntime } from "./support/run-runtime.js";
 beforeAll(requireDist);
 
 describe("Bun", () => {
-  it("serves the store with Bun.serve, the SDK gets the contract's answers, and the process exits 0", async () => {
+  it("serves the store with Bun.serve, the SDK gets the contract's answers, generatePlants gives Node's plants for a seed, and the process exits 0", async () => {
     const run = await runRuntime("bun", ["run", "test/runtimes/fixtures/bun-serve.ts"]);
     expect({ code: run.code, timedOut: run.timedOut, stderr: run.stderr }).toEqual({
       code: 0,

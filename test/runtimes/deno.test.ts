@@ -12,7 +12,7 @@ beforeAll(requireDist);
 const args = ["run", "--no-lock", "--allow-net=127.0.0.1", "test/runtimes/fixtures/deno-serve.ts"];
 
 describe("Deno", () => {
-  it("serves the store with Deno.serve, the SDK gets the contract's answers, and the process exits 0", async () => {
+  it("serves the store with Deno.serve, the SDK gets the contract's answers, generatePlants gives Node's plants for a seed, and the process exits 0", async () => {
     const run = await runRuntime("deno", args);
     expect({ code: run.code, timedOut: run.timedOut }).toEqual({ code: 0, timedOut: false });
     const report = JSON.parse(run.stdout);

@@ -46,7 +46,7 @@ function miniflare(): Miniflare {
 }
 
 describe("workerd", () => {
-  it("serves the store as a Worker's fetch, the SDK in a Worker gets the contract's answers, the store keeps them", async () => {
+  it("serves the store as a Worker's fetch, the SDK in a Worker gets the contract's answers, the store keeps them, generatePlants gives Node's plants for a seed", async () => {
     const response = await miniflare().dispatchFetch(`http://client.test/?baseUrl=${BASE_URL}`);
     expect(response.status).toBe(200);
     // workerd says "Cloudflare-Workers", not "Mozilla/...": the SDK sends its own User-Agent.

@@ -2,6 +2,8 @@
 // through the SDK, with the store keeping state between calls.
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
+import { generatePlants } from "../../../src/mock/index.js";
+import { GENERATED } from "../fixtures/generated.js";
 
 const { version } = JSON.parse(
   readFileSync(new URL("../../../package.json", import.meta.url), "utf8"),
@@ -29,5 +31,7 @@ export function expectedReport(runtimeUserAgent: string | RegExp) {
         ? runtimeUserAgent
         : expect.stringMatching(runtimeUserAgent),
     userAgents: Array(5).fill(SDK_USER_AGENT),
+    // The same seed gives the same plants in this runtime as in Node.
+    generated: generatePlants(GENERATED.count, { seed: GENERATED.seed }),
   };
 }
