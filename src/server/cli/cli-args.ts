@@ -1,11 +1,13 @@
 // The command line of plant-store-mock: its flags, read and checked by the rules of the options
 // they set, and where the tokens come from (flags or the environment).
 import { parseFlags } from "../../cli/command-line.js";
+import { MAX_SEED } from "../../contract/seeded-random.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
 import { checkToken } from "../../mock/http/bearer-auth.js";
 import { checkCorsOrigin } from "../../mock/http/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
+import { MAX_GENERATED_PLANTS } from "../../mock/store/generated-plants.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
@@ -22,6 +24,8 @@ export type CliCommand =
       server: PlantStoreServerOptions & { tokens: readonly string[] };
       tokenSource: TokenSource;
       seedFile?: string;
+      /** `--generate` (and `--generate-seed`): plants to add to the seed. */
+      generate?: { count: number; seed: number | undefined };
       quiet: boolean;
       adminTokenSource?: AdminTokenSource;
     };
@@ -31,6 +35,8 @@ const OPTIONS = {
   host: { type: "string" },
   token: { type: "string", multiple: true },
   seed: { type: "string" },
+  generate: { type: "string" },
+  "generate-seed": { type: "string" },
   data: { type: "string" },
   fsync: { type: "string" },
   "create-status": { type: "string" },
@@ -90,13 +96,34 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   const { admin, adminTokenSource } = readAdminFlags(values, env, server.host ?? "127.0.0.1");
   if (admin !== undefined) server.admin = admin;
   checkBasePathBesideAdmin(server.basePath ?? "", admin, "--base-path");
+  const generate = readGenerate(values.generate, values["generate-seed"]);
   return {
     kind: "run",
     adminTokenSource,
     server,
     tokenSource: source,
     seedFile: nonEmpty(values.seed, "--seed"),
+    ...(generate === undefined ? {} : { generate }),
     quiet: values.quiet === true,
+  };
+}
+
+/** `--generate <count>` and `--generate-seed <n>`, which means nothing without it. */
+function readGenerate(
+  count: string | undefined,
+  seed: string | undefined,
+): { count: number; seed: number | undefined } | undefined {
+  if (count === undefined) {
+    if (seed !== undefined) {
+      throw new TypeError(
+        "--generate-seed goes with --generate <count>: it chooses the plants --generate makes.",
+      );
+    }
+    return undefined;
+  }
+  return {
+    count: integer(count, "--generate", 0, MAX_GENERATED_PLANTS) as number,
+    seed: integer(seed, "--generate-seed", 0, MAX_SEED),
   };
 }
 

@@ -14,6 +14,10 @@ Options:
   --token <token>            accepted bearer token; repeat for several
                              (default: $PLANT_STORE_TOKENS, comma-separated, else the demo token)
   --seed <file.json>         public plants to start with: [{ "name", "tag"?, "id"? }, ...]
+  --generate <n>             start with n generated public plants (real common names, fitting
+                             tags) in place of the demo plants, after a --seed file's; with
+                             --data, only when the file is new
+  --generate-seed <n>        the same seed, the same generated plants (default 0)
   --data <file>              keep the store in this file across restarts: each create is
                              in the file before it is answered; one server per file
                              (see docs/persistence.md)

@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { oneLine, readPackageVersion } from "../../cli/command-line.js";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
+import { generatePlants } from "../../mock/store/generated-plants.js";
 import { findDuplicateId } from "../../mock/store/plant-records.js";
 import type { SeedPlant } from "../../mock/types.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
@@ -80,7 +81,13 @@ async function runServer(
   command: Extract<CliCommand, { kind: "run" }>,
   output: CliOutput,
 ): Promise<number> {
-  const seed = command.seedFile === undefined ? undefined : await loadSeedFile(command.seedFile);
+  const fromFile =
+    command.seedFile === undefined ? undefined : await loadSeedFile(command.seedFile);
+  // The file's plants first, then the generated ones; a data file that exists already holds
+  // the store, so then neither is used (persistence/open-data-file.ts).
+  const generated =
+    command.generate && generatePlants(command.generate.count, { seed: command.generate.seed });
+  const seed = generated === undefined ? fromFile : [...(fromFile ?? []), ...generated];
   const server = await startPlantStoreServer({
     ...command.server,
     seed,

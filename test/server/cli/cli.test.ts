@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { generatePlants } from "../../../src/mock/index.js";
 import { DEMO_TOKEN, startPlantStoreServer } from "../../../src/server/index.js";
 import { type RunningCli, useCliFixture } from "../support/cli-process.js";
 import {
@@ -112,11 +113,48 @@ describe("plant-store-mock", () => {
     expect(created.status).toBe(409);
   });
 
+  it("--generate serves that many generated public plants in place of the demo ones, the same for the same --generate-seed", async () => {
+    const seeded = await start(["--generate", "40", "--generate-seed", "7"]);
+    const plants = await (await list(seeded.url, DEMO_TOKEN)).json();
+    expect(plants).toEqual(generatePlants(40, { seed: 7 }));
+    // Another token sees them too: they are public.
+    const other = await start(["--generate", "40", "--generate-seed", "7", "--token", SECRET]);
+    expect(await (await list(other.url, SECRET)).json()).toEqual(plants);
+    const unseeded = await start(["--generate", "3"]);
+    expect(await (await list(unseeded.url, DEMO_TOKEN)).json()).toEqual(generatePlants(3));
+  });
+
+  it("--generate with --seed serves the file's plants, then the generated ones", async () => {
+    const seedFile = scratchPath("seed-and-generate.json");
+    await writeFile(seedFile, JSON.stringify([{ name: "Cactus", tag: "desert", id: 2 }]));
+    const cli = await start(["--seed", seedFile, "--generate", "4", "--generate-seed", "11"]);
+    expect(await (await list(cli.url, DEMO_TOKEN)).json()).toEqual([
+      { name: "Cactus", tag: "desert" },
+      ...generatePlants(4, { seed: 11 }),
+    ]);
+  });
+
+  it("--generate with --data fills a new data file only: once the file exists, it holds the store", async () => {
+    const dataFile = scratchPath("generated.jsonl");
+    const first = await start(["--data", dataFile, "--generate", "5", "--generate-seed", "1"]);
+    expect(await (await list(first.url, DEMO_TOKEN)).json()).toEqual(
+      generatePlants(5, { seed: 1 }),
+    );
+    first.child.kill("SIGTERM");
+    expect((await first.exited).code).toBe(0);
+    const again = await start(["--data", dataFile, "--generate", "9", "--generate-seed", "2"]);
+    expect(await (await list(again.url, DEMO_TOKEN)).json()).toEqual(
+      generatePlants(5, { seed: 1 }),
+    );
+  });
+
   it("prints help and the version, exit 0", async () => {
     const help = await runToEnd(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: plant-store-mock \[options\]/);
     expect(help.stdout).toContain("--port <n>");
+    expect(help.stdout).toContain("--generate <n>");
+    expect(help.stdout).toContain("--generate-seed <n>");
     const version = await runToEnd(["--version"]);
     expect(version.code).toBe(0);
     const { default: pkg } = await import("../../../package.json", { with: { type: "json" } });
@@ -170,6 +208,30 @@ describe("plant-store-mock", () => {
       'plant-store-mock: --token must not start with "psb_": that prefix marks sandbox tokens, which only their own sandbox answers.',
     ],
     [["stray"], "plant-store-mock: Unexpected argument 'stray' (see --help)."],
+    [
+      ["--generate", "many"],
+      "plant-store-mock: --generate must be a whole number from 0 to 1000000.",
+    ],
+    [
+      ["--generate", "-3"],
+      "plant-store-mock: --generate must be a whole number from 0 to 1000000.",
+    ],
+    [
+      ["--generate", "1000001"],
+      "plant-store-mock: --generate must be a whole number from 0 to 1000000.",
+    ],
+    [
+      ["--generate", "5", "--generate-seed", "4294967296"],
+      "plant-store-mock: --generate-seed must be a whole number from 0 to 4294967295.",
+    ],
+    [
+      ["--generate", "5", "--generate-seed", "1.5"],
+      "plant-store-mock: --generate-seed must be a whole number from 0 to 4294967295.",
+    ],
+    [
+      ["--generate-seed", "3"],
+      "plant-store-mock: --generate-seed goes with --generate <count>: it chooses the plants --generate makes.",
+    ],
     [
       ["--seed", "/no/such/seed.json"],
       "plant-store-mock: --seed /no/such/seed.json: cannot read the file (no such file).",
