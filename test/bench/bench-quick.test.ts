@@ -13,6 +13,7 @@ const TABLE_TITLES = [
   "4. Store scaling",
   "5. Start-up: launch until the first HTTP answer",
   "6. Persistence at 100,000 plants",
+  "7. Generated plants",
 ];
 
 /** The rows of the Markdown table under `### <title>`, header and separator excluded. */
@@ -106,6 +107,7 @@ describe("npm run bench -- --quick", () => {
       "creates with --data at 100,000 plants >= 0.8x without --data",
       "slowest create with --data <= 2x the slowest without",
       "CLI start from a 100,000-plant data file < 2 s",
+      "100,000 plants generate in < 1000 ms",
     ]);
   });
 });
@@ -126,7 +128,7 @@ describe("npm run bench with a wrong argument", () => {
     const { code, stderr } = await failedRun("--only=bundle-size");
     expect(code).toBe(2);
     expect(stderr).toContain(
-      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence)\n",
+      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence, generated-plants)\n",
     );
     expect(stderr).not.toContain("    at ");
   }, 60_000);
