@@ -8,6 +8,7 @@ import {
   createPlantStore,
   createPlantStoreFetchHandler,
   type ErrorStatus,
+  generatePlants,
 } from "plant-store-sdk/mock";
 import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 import { startPlantStoreServer } from "plant-store-sdk/server";
@@ -64,6 +65,15 @@ export async function forwardEverything(): Promise<void> {
   });
   handler.chaos({ rate: 0.1, seed: 1, failures: [{ status: 503, message: maybe.string }] });
   handler.chaos({ rate: 0.1, seed: 1, failures: ["hang"], operations: undefined });
+  handler.failNext("createPlant", { when: { body: { name: "Fern", tag: maybe.string } } });
+  handler.breakNext("listPlants", "hang", { when: { query: { limit: maybe.number } } });
+  handler.chaos({ rate: 1, seed: 1, failures: ["hang"], when: undefined });
+  handler.respondWith("createPlant", (request) => ({
+    status: 201,
+    body: { name: request.body?.name ?? "Fern", tag: request.body?.tag },
+    headers: undefined,
+  }));
+  createPlantStore({ seed: generatePlants(maybe.number ?? 10, { seed: maybe.number }) });
   createPlantStoreHandlers({
     baseUrl: "https://plants.example",
     tokens: maybe.tokens,
@@ -86,7 +96,8 @@ export async function forwardEverything(): Promise<void> {
     fetch: undefined,
   });
   await admin.failNext("listPlants", { status: 503, message: maybe.string, times: maybe.number });
-  await admin.delayNext("listPlants", 10, { times: maybe.number });
+  await admin.delayNext("listPlants", 10, { times: maybe.number, when: undefined });
+  await admin.failNext("createPlant", { when: { body: { name: "Fern", id: maybe.number } } });
   await admin.respondNext("listPlants", { status: 200, body: [], times: maybe.number });
   await admin.chaos({ rate: 0.1, seed: 1, failures: ["hang"], operations: undefined });
   await admin.load([{ name: "Fern", tag: maybe.string, id: maybe.number }]);
