@@ -93,7 +93,8 @@ export function checkWhen(
   const expected: Record<string, Record<string, unknown>> = {};
   for (const [part, given] of Object.entries(when)) {
     if (given === undefined) continue;
-    const fields = parts[part];
+    // Own properties only: a JSON body's "__proto__" or "toString" is no part of a request.
+    const fields = Object.hasOwn(parts, part) ? parts[part] : undefined;
     if (fields === undefined) throw refuse(part);
     if (!isPlainObject(given)) {
       throw new TypeError(`${words.prefix}when.${part} must be an object of the fields to match.`);

@@ -351,6 +351,18 @@ describe("over HTTP", () => {
       { operation: "createPlant", when: { body: { psb_AAAAAAAAAAAAAAAAAAAAAA: 1 } } },
       "when names (not shown: it may be a secret), which a createPlant request does not have; when may name body.name, body.tag, body.id.",
     ],
+    [
+      "a part named after what every object inherits",
+      "faults",
+      JSON.parse('{"operation":"createPlant","when":{"__proto__":{"toString":1}}}'),
+      'when names "__proto__", which a createPlant request does not have; when may name body.name, body.tag, body.id.',
+    ],
+    [
+      "a field named after what every object inherits",
+      "faults",
+      { operation: "createPlant", when: { body: { constructor: "Ivy" } } },
+      'when names "body.constructor", which a createPlant request does not have; when may name body.name, body.tag, body.id.',
+    ],
   ])("refuses %s with 400 naming it", async (_, path, body, message) => {
     const { post } = admin();
     expect(await post(path, body, path === "chaos" ? "PUT" : "POST")).toEqual([
