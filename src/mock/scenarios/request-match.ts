@@ -80,11 +80,7 @@ export function checkWhen(
 ): RequestTest | undefined {
   if (when === undefined) return undefined;
   if (typeof when === "function") {
-    return predicate(
-      when as (request: ReceivedRequest) => unknown,
-      `${words.prefix}when threw: `,
-      by,
-    );
+    return predicate(when as (request: ReceivedRequest) => unknown, words.prefix, by);
   }
   if (!isPlainObject(when)) throw new TypeError(`${words.prefix}when must be ${words.when}.`);
   const parts = partsOf(operations);
@@ -138,18 +134,29 @@ function lacking(
   return `when names ${shownName(name)}, which a ${operations.join(" or ")} request does not have; when may name ${names.join(", ")}.`;
 }
 
-/** A function of the request: what it returns, as a boolean; what it throws, a WhenFailure. */
+/**
+ * A function of the request: what it returns, as a boolean; what it throws, a WhenFailure. A
+ * promise is one too: the match is decided when the request arrives, and a promise, always
+ * truthy, would otherwise match every request.
+ */
 function predicate(
   when: (request: ReceivedRequest) => unknown,
   prefix: string,
   by: ScriptedBy,
 ): RequestTest {
   return (request) => {
+    let matched: unknown;
     try {
-      return Boolean(when(request));
+      matched = when(request);
     } catch (error) {
-      throw new WhenFailure(by, prefix, thrownMessage(error));
+      throw new WhenFailure(by, `${prefix}when threw: `, thrownMessage(error));
     }
+    if (typeof (matched as Promise<unknown> | null)?.then === "function") {
+      // Nobody waits for it: its rejection must not surface later as an unhandled one.
+      Promise.resolve(matched).catch(() => {});
+      throw new WhenFailure(by, `${prefix}when returned a promise; return true or false.`, "");
+    }
+    return Boolean(matched);
   };
 }
 

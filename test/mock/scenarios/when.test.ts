@@ -167,6 +167,20 @@ describe("the function form", () => {
       [500, "delayNext", "delayNext: when threw: [redacted]"],
     ]);
   });
+
+  it("that returns a promise answers the request 500 saying so: a promise would match every request", async () => {
+    const { handle, send } = world();
+    handle.failNext("createPlant", { status: 409, when: (async () => true) as never });
+    const answer = await send("/plants", { name: "Ivy" });
+    expect([answer.status, await answer.json()]).toEqual([
+      500,
+      { error: 500, message: "failNext: when returned a promise; return true or false." },
+    ]);
+    expect(handle.requests()[0]).toMatchObject({
+      scripted: "failNext",
+      scriptProblem: "failNext: when returned a promise; return true or false.",
+    });
+  });
 });
 
 describe("chaos with when", () => {
