@@ -81,8 +81,9 @@ function oursAround(order: Server[], measured: LoadFigures[], index: number, our
 }
 
 export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
-  // Java's JIT compiles a hot path later than V8's: every server gets the same longer warm-up.
-  const plan = { connections: 50, seconds: quick ? 1 : 3, warmupSeconds: quick ? 0 : 5 };
+  // Java's JIT compiles a hot path later than V8's (WireMock's rate still rose from one 3 s run
+  // to the next after 5 s of warm-up): every server gets the same longer warm-up.
+  const plan = { connections: 50, seconds: quick ? 1 : 3, warmupSeconds: quick ? 0 : 10 };
   const rounds = quick ? 1 : 3;
   await mkdir(BENCH_OUT_DIR, { recursive: true }); // a fresh clone has no .tmp/bench yet
   await writeFile(SEED_FILE, fixtures.TEN_PLANTS_JSON);
