@@ -52,7 +52,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
   const generateMs = generate.medianNs / 1e6;
   return {
     table: {
-      title: "7. Generated plants",
+      title: "8. Generated plants",
       baseline: `100,000 plant objects built from the same names without a generator, in the same rounds; "x floor" is the median over the rounds of the ratio to its time in the same round.`,
       columns: ["what", "median ms/call", "x floor"],
       rows,

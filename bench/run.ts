@@ -14,6 +14,7 @@ const BENCHMARKS = [
   "store-scaling",
   "startup",
   "persistence",
+  "peers",
   "generated-plants",
 ];
 
