@@ -10,6 +10,7 @@ import {
   type RequestFilter,
 } from "../contract/journal-entries.js";
 import { checkOptionNames, checkOptionsObject } from "../contract/option-names.js";
+import { checkPactOptions, type PlantStorePact } from "../contract/pact.js";
 import { PlantStoreAdminError } from "./errors/PlantStoreAdminError.js";
 import type {
   AdminFailNextOptions,
@@ -23,6 +24,7 @@ import type {
   PlantStoreAdminOptions,
   PlantStoreAdminWorld,
   PlantStoreOperation,
+  ShadowSummary,
 } from "./types.js";
 
 /**
@@ -131,6 +133,11 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
       async clearCoverage() {
         await call("DELETE", `${prefix}coverage`);
       },
+      async pact(options) {
+        const { consumer, provider } = checkPactOptions(options, "pact: ");
+        const query = new URLSearchParams({ consumer, provider });
+        return (await call("GET", `${prefix}pact?${query}`)) as PlantStorePact;
+      },
       async plants() {
         return (await call("GET", `${prefix}plants`)) as AdminPlant[];
       },
@@ -158,6 +165,9 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
           await call("DELETE", path);
         },
       };
+    },
+    async shadow() {
+      return (await call("GET", "shadow")) as ShadowSummary;
     },
   };
 }

@@ -19,6 +19,7 @@ import { createRoute } from "./http/route.js";
 import { createCoverageCounter } from "./journal/coverage.js";
 import { createRequestJournal, noteBody, noteViolation } from "./journal/journal.js";
 import type { JournalRecord } from "./journal/journal-record.js";
+import { createPactCollector } from "./journal/pact.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
 import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
@@ -54,7 +55,8 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
   );
   // The set's coverage is the suite's: every sandbox counts into it too, closed ones included.
   const suiteCoverage = createCoverageCounter();
-  const journal = createRequestJournal(secrets, { coverage: suiteCoverage });
+  const suitePact = createPactCollector();
+  const journal = createRequestJournal(secrets, { coverage: suiteCoverage, pact: suitePact });
   const global: SandboxWorld = { store, faults, journal };
   // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
   const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
@@ -68,6 +70,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     secrets,
     shutdown,
     suiteCoverage,
+    suitePact,
   });
   const adminApi =
     config.admin === undefined

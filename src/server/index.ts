@@ -16,6 +16,7 @@ export type {
   RequestFilter,
   UnmatchedEntry,
 } from "../contract/journal-entries.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
 export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";

@@ -15,11 +15,13 @@ import {
   type PlantStoreRequestJournal,
   type RequestFilter,
 } from "../../contract/journal-entries.js";
+import { checkPactOptions, type PactOptions, type PlantStorePact } from "../../contract/pact.js";
 import type { CoreAnswer } from "../http/core-types.js";
 import { createSecretTokens, type SecretTokens } from "../http/redaction.js";
 import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import type { JournalRecord } from "./journal-record.js";
 import { toEntry } from "./listed-entry.js";
+import { createPactCollector, type PactCollector, toPactDocument } from "./pact.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;
@@ -31,6 +33,8 @@ export interface JournalOptions {
   /** How many requests it keeps; older ones are dropped first. */
   capacity?: number;
   coverage?: CoverageCounter;
+  /** Where its answers become pact interactions (a sandbox's notes into the set's too). */
+  pact?: PactCollector;
 }
 
 /** The journal of one world; its `PlantStoreRequestJournal` methods are what users call. */
@@ -51,6 +55,10 @@ export interface RequestJournal extends PlantStoreRequestJournal {
   entries(filter?: RequestFilter, violationsOnly?: boolean): JournalEntry[];
   /** Empties the journal; a request that arrived before it is never listed after it. */
   clear(): void;
+  /** The pact interactions noted (pact.ts): kept across clear(), emptied by clearCoverage(). */
+  readonly pact: PactCollector;
+  /** A Pact V4 contract of the interactions noted; bad options throw, naming the field. */
+  toPact(options: PactOptions): PlantStorePact;
 }
 
 /**
@@ -59,7 +67,11 @@ export interface RequestJournal extends PlantStoreRequestJournal {
  */
 export function createRequestJournal(
   secrets: SecretTokens = createSecretTokens(),
-  { capacity = JOURNAL_CAPACITY, coverage = createCoverageCounter() }: JournalOptions = {},
+  {
+    capacity = JOURNAL_CAPACITY,
+    coverage = createCoverageCounter(),
+    pact = createPactCollector(),
+  }: JournalOptions = {},
 ): RequestJournal {
   // Records are placed when they arrive, not when answered: a slow list that arrived first is
   // listed first, and clear() drops a request still in flight along with the rest (its
@@ -127,7 +139,9 @@ export function createRequestJournal(
       record.status = status;
       record.answered = true;
       // Counted even when clear() dropped the record: coverage outlives the journal's entries.
-      if (record.operation !== null) coverage.count(record.operation, status);
+      if (record.operation === null) return;
+      coverage.count(record.operation, status);
+      pact.note(record, secrets);
     },
     entries,
     clear,
@@ -137,7 +151,12 @@ export function createRequestJournal(
       entries(checkRequestFilter(filter, "violations"), true) as ContractViolation<O>[],
     clearRequests: clear,
     coverage: coverage.coverage,
-    clearCoverage: coverage.clearCoverage,
+    clearCoverage() {
+      coverage.clearCoverage();
+      pact.clear();
+    },
+    pact,
+    toPact: (options) => toPactDocument(pact.interactions(), checkPactOptions(options, "toPact: ")),
   };
 }
 
