@@ -37,3 +37,16 @@ export function checkPactName(value: unknown, field: string, verb: string): stri
   if (typeof value === "string" && PACT_NAME.test(value)) return value;
   throw new TypeError(`${verb}${field} must be ${PACT_NAME_RULE}.`);
 }
+
+/** The pact of `interactions` between the two (checked) parties: Pact Specification V4. */
+export function toPactDocument(
+  interactions: readonly PactInteraction[],
+  { consumer, provider }: PactOptions,
+): PlantStorePact {
+  return {
+    consumer: { name: consumer },
+    provider: { name: provider },
+    interactions: [...interactions],
+    metadata: { pactSpecification: { version: "4.0" } },
+  };
+}

@@ -28,4 +28,6 @@ export {
   type PlantStoreServerOptions,
   type PlantStoreServerTimeouts,
 } from "./server-options.js";
+export type { PlantStoreShadowOptions } from "./shadow/shadow-proxy.js";
+export type { ShadowSummary } from "./shadow/shadow-summary.js";
 export { type PlantStoreServer, startPlantStoreServer } from "./start-server.js";

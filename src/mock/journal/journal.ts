@@ -15,13 +15,18 @@ import {
   type PlantStoreRequestJournal,
   type RequestFilter,
 } from "../../contract/journal-entries.js";
-import { checkPactOptions, type PactOptions, type PlantStorePact } from "../../contract/pact.js";
+import {
+  checkPactOptions,
+  type PactOptions,
+  type PlantStorePact,
+  toPactDocument,
+} from "../../contract/pact.js";
 import type { CoreAnswer } from "../http/core-types.js";
 import { createSecretTokens, type SecretTokens } from "../http/redaction.js";
 import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import type { JournalRecord } from "./journal-record.js";
 import { toEntry } from "./listed-entry.js";
-import { createPactCollector, type PactCollector, toPactDocument } from "./pact.js";
+import { createPactCollector, type PactCollector } from "./pact.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;
@@ -98,7 +103,7 @@ export function createRequestJournal(
         (record) =>
           record.answered &&
           matchesFilter(record, filter) &&
-          (!violationsOnly || record.violation !== undefined),
+          (!violationsOnly || isViolation(record)),
       )
       .map((record) => toEntry(record, tokens));
   }
@@ -126,6 +131,7 @@ export function createRequestJournal(
         scripted: undefined,
         broken: undefined,
         violation: undefined,
+        shadow: undefined,
       };
       ring[next] = record;
       next = (next + 1) % capacity;
@@ -174,6 +180,11 @@ export function noteViolation(record: JournalRecord, answer: CoreAnswer): void {
   if (record.scripted !== undefined || !CALLER_FAULT_STATUSES.has(answer.status)) return;
   // Kept as the body: parsed only when someone lists it, not on every refused request.
   record.violation = answer.body;
+}
+
+/** A refusal of what the caller sent, or (shadow proxy) a deployment's answer that broke the contract. */
+function isViolation(record: JournalRecord): boolean {
+  return record.violation !== undefined || (record.shadow?.violations.length ?? 0) > 0;
 }
 
 /** Keeps a create body for the journal; one too long to be worth keeping is left out. */

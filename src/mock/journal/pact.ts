@@ -8,7 +8,7 @@
 // id already taken), never one a test invented (respondNext, failNext, breakNext, chaos,
 // Prefer) nor the refusal of what the caller sent (a contract violation). Values are matched by
 // type, so a provider with other data passes; the token a test used never appears.
-import type { PactInteraction, PactOptions, PlantStorePact } from "../../contract/pact.js";
+import type { PactInteraction } from "../../contract/pact.js";
 import { checkNewPlant } from "../../contract/plant-fields.js";
 import type { NewPlant } from "../../contract/plant-types.js";
 import { parseLimitParam } from "../http/list-query.js";
@@ -72,19 +72,6 @@ export function createPactCollector(suite?: PactCollector): PactCollector {
     clear() {
       byShape = new Map();
     },
-  };
-}
-
-/** The pact of `interactions` between the two (checked) parties. */
-export function toPactDocument(
-  interactions: readonly PactInteraction[],
-  { consumer, provider }: PactOptions,
-): PlantStorePact {
-  return {
-    consumer: { name: consumer },
-    provider: { name: provider },
-    interactions: [...interactions],
-    metadata: { pactSpecification: { version: "4.0" } },
   };
 }
 

@@ -4,6 +4,7 @@ import { oneLine, readPackageVersion } from "../../cli/command-line.js";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
 import { findDuplicateId } from "../../mock/store/plant-records.js";
 import type { SeedPlant } from "../../mock/types.js";
+import { formatShadowSummary } from "../shadow/shadow-summary.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
 // parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or
 // SIGTERM. Every mistake at start (a flag, the seed or data file, a taken port) is one line
@@ -81,9 +82,10 @@ async function runServer(
   output: CliOutput,
 ): Promise<number> {
   const seed = command.seedFile === undefined ? undefined : await loadSeedFile(command.seedFile);
+  const { tokens, ...serverOptions } = command.server;
   const server = await startPlantStoreServer({
-    ...command.server,
-    seed,
+    ...serverOptions,
+    ...(command.shadow === undefined ? { tokens, seed } : { shadow: { baseUrl: command.shadow } }),
     logRequests: !command.quiet,
     log: (line, kind) => {
       if (kind === "error") output.err(line);
@@ -95,6 +97,7 @@ async function runServer(
     tokens: command.server.tokens,
     source: command.tokenSource,
     dataFile: command.server.dataFile,
+    shadow: command.shadow,
     ...(command.server.admin === undefined
       ? {}
       : { admin: { tokenSource: command.adminTokenSource } }),
@@ -112,7 +115,12 @@ async function runServer(
       }
       stopping = true;
       server.close().then(
-        () => resolve(0),
+        () => {
+          const summary = server.shadowSummary();
+          if (summary !== undefined)
+            for (const line of formatShadowSummary(summary)) output.out(line);
+          resolve(0);
+        },
         (error: Error) => {
           output.err(`plant-store-mock: ${error.message}`);
           resolve(1);
