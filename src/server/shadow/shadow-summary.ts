@@ -71,7 +71,7 @@ export function createShadowTally(deployment: string): ShadowTally {
 export function formatShadowSummary(summary: ShadowSummary): string[] {
   const { forwarded, unreachable, violations, divergences } = summary;
   const lines = [
-    `Shadow of ${summary.deployment}: ${forwarded} requests forwarded, ${unreachable} unanswered, ${violations.length} kinds of violation, ${divergences.length} kinds of divergence`,
+    `Shadow of ${summary.deployment}: ${plural(forwarded, "request")} forwarded (${unreachable} unanswered); ${plural(violations.length, "kind")} of violation, ${plural(divergences.length, "kind")} of divergence`,
   ];
   for (const [label, items] of [
     ["violation", violations],
@@ -84,4 +84,8 @@ export function formatShadowSummary(summary: ShadowSummary): string[] {
     }
   }
   return lines;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
