@@ -52,6 +52,7 @@ export type {
   PlantStoreOperation,
   PlantStoreOptions,
   PlantStoreSandbox,
+  PlantStoreWorld,
   RespondNextAnswer,
   RespondNextExtras,
   SeedPlant,

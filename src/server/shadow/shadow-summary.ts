@@ -5,6 +5,11 @@ import type { components } from "../../contract/generated/openapi-admin.js";
 import { redactTarget, type SecretTokens } from "../../mock/http/redaction.js";
 import type { ShadowFindings } from "../../mock/journal/journal-record.js";
 
+/**
+ * What the shadow proxy found (GET /__admin/shadow, `server.shadowSummary()`): how many API
+ * requests it forwarded, how many the deployment never answered, and each kind of violation and
+ * divergence with how often it was seen and the first request that showed it.
+ */
 export type ShadowSummary = components["schemas"]["ShadowSummary"];
 type SummaryItem = components["schemas"]["ShadowSummaryItem"];
 
