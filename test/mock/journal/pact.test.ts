@@ -6,6 +6,7 @@ import { createPlantStoreAdmin } from "../../../src/admin/index.js";
 import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
 import type { PlantStoreFetchHandler } from "../../../src/mock/types.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
+import { adminCall } from "../admin/support/admin-call.js";
 
 const BASE = "http://plant-store.test/v1";
 const TOKEN = "consumer-test-token-0123456789";
@@ -225,6 +226,19 @@ describe("GET /__admin/pact and the admin client's pact()", () => {
     await post(sandbox.token);
     expect(await admin.pact(PARTIES)).toEqual(server.toPact(PARTIES));
     expect((await sandbox.pact(PARTIES)).interactions).toHaveLength(1);
+    // Both answers as openapi.admin.yaml describes them.
+    const origin = new URL(server.url).origin;
+    const query = "?consumer=plant-web&provider=plant-store";
+    expect((await adminCall(origin, "GET", `/__admin/pact${query}`)).status).toBe(200);
+    const ofSandbox = await adminCall(
+      origin,
+      "GET",
+      `/__admin/sandboxes/${sandbox.id}/pact${query}`,
+      {
+        specPath: "/__admin/sandboxes/{id}/pact",
+      },
+    );
+    expect(ofSandbox.body).toEqual(await sandbox.pact(PARTIES));
     const refused = await fetch(`${server.url}/__admin/pact?consumer=plant-web&provider=a/b`);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({

@@ -7,6 +7,7 @@ import { createPlantStoreAdmin } from "../../../src/admin/index.js";
 import { plantStoreMatchers } from "../../../src/matchers/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import type { PlantStoreServerOptions } from "../../../src/server/server-options.js";
+import { adminCall } from "../../mock/admin/support/admin-call.js";
 import { until } from "../../support/event-loop.js";
 import {
   DEPLOYMENT_TOKEN,
@@ -233,6 +234,10 @@ describe("the shadow proxy", () => {
       },
     ]);
     expect(() => expect(proxy).toHaveNoContractViolations()).toThrow(/additional properties/);
+    // The summary and the journal as openapi.admin.yaml describes them.
+    const origin = new URL(proxy.url).origin;
+    expect((await adminCall(origin, "GET", "/__admin/shadow")).body).toEqual(proxy.shadowSummary());
+    expect((await adminCall(origin, "GET", "/__admin/requests")).body).toEqual(proxy.requests());
   });
 
   it("answers 502 naming the deployment's origin when it cannot be reached, and never retries a create", async () => {
