@@ -179,7 +179,7 @@ export interface PlantStoreAdminWorld {
   /**
    * A consumer contract (Pact V4) of the requests answered by the contract's rules (GET
    * /__admin/pact), as `toPact()` in process: the server's includes every sandbox's. Bad names
-   * are a TypeError naming the field, before any request.
+   * reject with a PlantStoreAdminError of status 400 whose message names the field.
    */
   pact(options: PactOptions): Promise<PlantStorePact>;
   /** Every stored plant with its id and whether it is public. */
