@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { type BenchResult, formatTable, formatTargets, type TargetResult } from "./lib/report.js";
 
 const BENCHMARKS =
-  "server-throughput sdk-overhead msw-cost store-scaling startup persistence".split(" ");
+  "server-throughput sdk-overhead msw-cost store-scaling startup persistence peers".split(" ");
 
 /** The command line, checked: an unknown flag or benchmark stops it with one line, exit 2. */
 function readOptions() {

@@ -1,12 +1,13 @@
 // The tools only the runtime, browser, conformance, package, docs, matchers and benchmark
 // checks use (Bun, Deno, miniflare, Prism, playwright-core, attw, publint, Redocly, TypeDoc,
-// autocannon, Jest) live in test-tools/, a package folder with its own lockfile, so that
-// `npm ci` at the root installs only what building and starting the server need. This file is
-// the one place that knows where those tools are: their binaries are resolved here; the few
-// modules tests import (miniflare, playwright-core, autocannon, and Jest's types) are mapped
-// by `paths` in tsconfig.json, which tsc, tsx and vitest all read. Install it after the root:
-// its msw is a link to the root's copy, so the tools that take our MSW handlers
-// (@msw/playwright, msw-storybook-addon) share the one msw the handlers were made with.
+// autocannon, WireMock, json-server, Jest) live in test-tools/, a package folder with its own
+// lockfile, so that `npm ci` at the root installs only what building and starting the server
+// need. This file is the one place that knows where those tools are: their binaries are
+// resolved here; the few modules tests import (miniflare, playwright-core, autocannon, and
+// Jest's types) are mapped by `paths` in tsconfig.json, which tsc, tsx and vitest all read.
+// Install it after the root: its msw is a link to the root's copy, so the tools that take our
+// MSW handlers (@msw/playwright, msw-storybook-addon) share the one msw the handlers were made
+// with.
 //
 //   tsx scripts/test-tools.ts install          npm ci in test-tools/, unless already current
 //   tsx scripts/test-tools.ts <bin> [args...]  run one of its binaries (as the npm scripts do)

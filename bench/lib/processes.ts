@@ -8,7 +8,7 @@ import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { build } from "esbuild";
 
-const REPO_ROOT = new URL("../../", import.meta.url).pathname;
+export const REPO_ROOT = new URL("../../", import.meta.url).pathname;
 export const BENCH_OUT_DIR = join(REPO_ROOT, ".tmp/bench");
 
 /**

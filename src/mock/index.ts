@@ -52,7 +52,6 @@ export type {
   PlantStoreOperation,
   PlantStoreOptions,
   PlantStoreSandbox,
-  PlantStoreWorld,
   RespondNextAnswer,
   RespondNextExtras,
   SeedPlant,

@@ -3,8 +3,11 @@
 // (on a shared CI machine they mean nothing); speed is read from a full `npm run bench`.
 // The size budgets are size-limit's (`npm run size`, test/package/size-budget.test.ts).
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { findJava } from "../../bench/servers/peers.js";
 
 const TABLE_TITLES = [
   "1. Server throughput and latency",
@@ -13,7 +16,31 @@ const TABLE_TITLES = [
   "4. Store scaling",
   "5. Start-up: launch until the first HTTP answer",
   "6. Persistence at 100,000 plants",
+  "7. Peers: ours against WireMock, Prism and json-server",
 ];
+
+/** The peers this machine can run: WireMock only where there is a Java for it. */
+const java = findJava();
+const WIREMOCK = "WireMock standalone, static stubs";
+const PEERS = [
+  ...("java" in java ? [WIREMOCK] : []),
+  "Prism mock -v error",
+  "json-server, db.json",
+];
+
+/** Every process whose environment holds `marker` (Linux: /proc/<pid>/environ), as pid and command. */
+async function processesWith(marker: string): Promise<string[]> {
+  const pids = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
+  const found = await Promise.all(
+    pids.map(async (pid) => {
+      const environ = await readFile(`/proc/${pid}/environ`, "utf8").catch(() => "");
+      if (!environ.split("\0").includes(marker)) return [];
+      const command = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+      return [`${pid}: ${command.replaceAll("\0", " ")}`];
+    }),
+  );
+  return found.flat();
+}
 
 /** The rows of the Markdown table under `### <title>`, header and separator excluded. */
 function tableRows(output: string, title: string): string[][] {
@@ -32,14 +59,22 @@ function tableRows(output: string, title: string): string[][] {
 
 describe("npm run bench -- --quick", () => {
   let output = "";
+  // Every process of the run inherits this variable: the servers, the peers (Java's too) and
+  // the load generator, so one left running after it can be found.
+  const marker = `PLANT_STORE_BENCH_QUICK_RUN=${randomUUID()}`;
 
   beforeAll(async () => {
     const result = await promisify(execFile)("npm", ["run", "--silent", "bench", "--", "--quick"], {
       cwd: new URL("../../", import.meta.url).pathname,
+      env: { ...process.env, PLANT_STORE_BENCH_QUICK_RUN: marker.split("=")[1] },
       maxBuffer: 10 * 1024 * 1024,
     });
     output = result.stdout;
   }, 300_000);
+
+  it("leaves no process behind: every server, peer and load generator it started has ended", async () => {
+    expect(await processesWith(marker)).toEqual([]);
+  });
 
   it("prints every benchmark's table and no failure", () => {
     expect(output).not.toContain("FAILED");
@@ -75,6 +110,20 @@ describe("npm run bench -- --quick", () => {
     for (const row of rows) expect(row.slice(-2), row[1]).toEqual(["0", "0"]);
   });
 
+  it("runs ours and every peer this machine can run, GET and POST, without a failed request", () => {
+    const rows = tableRows(output, TABLE_TITLES[6] as string);
+    const servers = ["plant-store-mock --quiet", ...PEERS];
+    expect(rows.map((row) => `${row[0]} ${row[1]}`)).toEqual([
+      ...servers.map((server) => `GET /plants?limit=10 ${server}`),
+      ...servers.map((server) => `POST /plants ${server}`),
+    ]);
+    for (const row of rows) expect(row.slice(-2), row[1]).toEqual(["0", "0"]);
+    // Without Java, one line says so and the run goes on without WireMock.
+    const skipped = `- Skipped ${WIREMOCK}: ${"missing" in java ? java.missing : ""}; its rows and targets are left out.\n`;
+    if ("missing" in java) expect(output).toContain(skipped);
+    else expect(output).not.toContain(`- Skipped ${WIREMOCK}`);
+  });
+
   it("judges every target as PASS or MISS", () => {
     const verdicts = output.split("\n").filter((line) => /^- (PASS|MISS) /.test(line));
     expect(verdicts.map((line) => line.replace(/^- (PASS|MISS) /, "").split(": ")[0])).toEqual([
@@ -106,6 +155,14 @@ describe("npm run bench -- --quick", () => {
       "creates with --data at 100,000 plants >= 0.8x without --data",
       "slowest create with --data <= 2x the slowest without",
       "CLI start from a 100,000-plant data file < 2 s",
+      ...PEERS.map(
+        (peer) =>
+          `plant-store-mock --quiet, GET /plants?limit=10, req/s >= 2x ${peer}, both without errors`,
+      ),
+      ...PEERS.filter((peer) => peer === WIREMOCK).map(
+        (peer) =>
+          `plant-store-mock --quiet, POST /plants, req/s >= 1.3x ${peer}, both without errors`,
+      ),
     ]);
   });
 });
@@ -126,7 +183,7 @@ describe("npm run bench with a wrong argument", () => {
     const { code, stderr } = await failedRun("--only=bundle-size");
     expect(code).toBe(2);
     expect(stderr).toContain(
-      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence)\n",
+      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence, peers)\n",
     );
     expect(stderr).not.toContain("    at ");
   }, 60_000);

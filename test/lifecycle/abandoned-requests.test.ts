@@ -45,7 +45,7 @@ describe("the fetch handler", () => {
     expect(handle).toHaveReceivedTimes("createPlant", 1);
     expect(answered(handle.coverage())).toEqual([]);
     expect(handle.store.size).toBe(size);
-  });
+  }, 30_000);
 });
 
 describe("the MSW handler set", () => {

@@ -6,13 +6,15 @@ import { expect, it } from "vitest";
 import { repoRoot, run } from "./packed-project.js";
 
 /**
- * 3.0 kB as size-limit counts it (1 kB = 1000 B): the budget issue 26 set once for the SDK's
- * checks, time limits, retries and error classes on one openapi-fetch client. The figures
- * and their history are in docs/performance.md.
+ * 3.2 kB as size-limit counts it (1 kB = 1000 B): the 3.0 kB issue 26 set for the SDK's checks,
+ * time limits, retries and error classes on one openapi-fetch client, and the 0.2 kB issue 36
+ * gave for the SDK taking its plant-name, limit, base-URL and number rules from src/contract
+ * (one home each, shared with the server) instead of copies of its own. The figures and their
+ * history are in docs/performance.md.
  */
-const BUDGET_BYTES = 3_000;
+const BUDGET_BYTES = 3_200;
 
-it("the root entry adds at most 3.0 kB min+gzip to openapi-fetch alone", async () => {
+it("the root entry adds at most 3.2 kB min+gzip to openapi-fetch alone", async () => {
   const sizeLimit = join(repoRoot, "node_modules/size-limit/bin.js");
   const { stdout } = await run(process.execPath, [sizeLimit, "--json"], { cwd: repoRoot });
   const [alone, root] = (JSON.parse(stdout) as { name: string; size: number }[]).map(

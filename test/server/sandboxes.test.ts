@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseCliArgs } from "../../src/server/cli/cli-args.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
-import { activeTimers, until } from "../support/event-loop.js";
+import { sendHeldListOverHttp } from "../lifecycle/support/serving-paths.js";
 
 const TOKEN = "server-sandbox-token";
 const servers: PlantStoreServer[] = [];
@@ -111,22 +111,27 @@ describe("sandboxes on the Node server", () => {
     const delayed = server.createSandbox();
     hung.breakNext("listPlants", "hang");
     delayed.delayNext("listPlants", 60_000);
-    const timers = activeTimers();
     // Each carries its token in the query too, where the log line shows the target.
-    const ended = [hung, delayed].map((sandbox) =>
-      list(server.url, sandbox.token, `/plants?access_key=${sandbox.token}`).catch(() => "dropped"),
+    const hanging = list(server.url, hung.token, `/plants?access_key=${hung.token}`).catch(
+      () => "dropped",
     );
     await expect.poll(() => hung.requests().length).toBe(1);
-    // The delayed one has arrived once its wait holds a timer; it is listed when it ends.
-    await until(() => activeTimers() > timers, "the delayed list waits");
+    // The delayed one goes with a marker behind it: listed, the marker shows it has arrived.
+    const held = await sendHeldListOverHttp(
+      server.url,
+      delayed.token,
+      () => delayed.requests(),
+      `/plants?access_key=${delayed.token}`,
+    );
     hung.close();
     delayed.close();
-    expect(await Promise.all(ended)).toEqual(["dropped", "dropped"]);
-    await expect.poll(() => lines.length).toBe(2);
+    expect([await hanging, await held.outcome]).toEqual(["dropped", "dropped"]);
+    const heldLines = () => lines.filter((line) => line.includes("access_key"));
+    await expect.poll(() => heldLines().length).toBe(2);
     for (const sandbox of [hung, delayed]) {
       expect(lines.join("\n")).not.toContain(sandbox.token);
     }
-    expect(lines).toEqual([
+    expect(heldLines()).toEqual([
       expect.stringMatching(/^GET \/plants\?access_key=\[redacted\] - /),
       expect.stringMatching(/^GET \/plants\?access_key=\[redacted\] - /),
     ]);

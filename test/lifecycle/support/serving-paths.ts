@@ -9,6 +9,7 @@ import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
 import type { FailNextOptions, PlantStoreOperation } from "../../../src/mock/types.js";
 import { createPlantStoreHandlers } from "../../../src/msw/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
+import { until } from "../../support/event-loop.js";
 
 const TOKEN = "lifecycle-token";
 
@@ -115,39 +116,48 @@ function httpPath(
   token: string,
   close: () => Promise<void> = async () => {},
 ): ServingPath {
-  const { hostname, port } = new URL(server.url);
   return {
     name,
     world,
     list: () => outcomeOf(fetch(`${server.url}/plants`, { headers: bearer(token) })),
-    async sendHeldList() {
-      // Pipelined on one connection: Node hands the core both requests as they are parsed,
-      // so once the marker is in the journal, the held list has arrived before it.
-      const socket = connect(Number(port), hostname);
-      let received = "";
-      socket.setEncoding("utf8").on("data", (chunk: string) => {
-        received += chunk;
-      });
-      const outcome = new Promise<Outcome>((resolve) => {
-        socket.on("error", () => undefined);
-        socket.on("close", () => {
-          const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
-          resolve(status === undefined ? "dropped" : Number(status));
-        });
-      });
-      const head = (target: string, last = "") =>
-        `GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n${last}\r\n`;
-      const before = (await world.requests()).length;
-      // The marker goes last and closes the connection, so answered or not, it closes.
-      socket.write(head("/plants") + head("/plants?limit=0", "Connection: close\r\n"));
-      for (;;) {
-        if ((await world.requests()).length > before) break;
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-      return { outcome };
-    },
+    sendHeldList: () => sendHeldListOverHttp(server.url, token, () => world.requests()),
     close,
   };
+}
+
+/**
+ * Sends a list the world holds back (a pending delayNext) to the server at `url` and resolves
+ * once it has arrived: a marker list is pipelined behind it on one connection, and Node hands
+ * the core both requests as they are parsed, so once the marker is in the journal (`requests`:
+ * the world's), the held list has arrived before it. Counting timers would not do over HTTP:
+ * the client's and the server's own sockets start and stop timers too.
+ */
+export async function sendHeldListOverHttp(
+  url: string,
+  token: string,
+  requests: () => unknown[] | Promise<unknown[]>,
+  target = "/plants",
+): Promise<{ outcome: Promise<Outcome> }> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let received = "";
+  socket.setEncoding("utf8").on("data", (chunk: string) => {
+    received += chunk;
+  });
+  const outcome = new Promise<Outcome>((resolve) => {
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      resolve(status === undefined ? "dropped" : Number(status));
+    });
+  });
+  const head = (path: string, last = "") =>
+    `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n${last}\r\n`;
+  const before = (await requests()).length;
+  // The marker goes last and closes the connection, so answered or not, it closes.
+  socket.write(head(target) + head("/plants?limit=0", "Connection: close\r\n"));
+  await until(async () => (await requests()).length > before, "the held list arrives");
+  return { outcome };
 }
 
 function bearer(token: string): Record<string, string> {
