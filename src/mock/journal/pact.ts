@@ -34,6 +34,8 @@ export interface PactCollector {
   note(record: JournalRecord, tokens: SecretTokens): void;
   /** Adds an interaction another world (a sandbox) noted, unless its shape is already here. */
   add(key: string, interaction: PactInteraction): void;
+  /** Whether a request of this shape was noted already. */
+  has(key: string): boolean;
   /** The store went back to its seed: no caller has created plants any more. */
   forgetState(): void;
   /** The interactions noted, in the order their shapes first appeared. */
@@ -61,10 +63,15 @@ export function createPactCollector(suite?: PactCollector): PactCollector {
         if (plants.length < STATE_PLANTS) plants.push(shaped.created);
         created.set(record.token, plants);
       }
-      add(shaped.key, shaped.interaction);
-      suite?.add(shaped.key, shaped.interaction);
+      // Built once per shape: a request of a shape already noted costs only its key.
+      const { key } = shaped;
+      if (byShape.has(key) && (suite === undefined || suite.has(key))) return;
+      const interaction = shaped.interaction();
+      add(key, interaction);
+      suite?.add(key, interaction);
     },
     add,
+    has: (key) => byShape.has(key),
     forgetState() {
       created = new Map();
     },
@@ -77,7 +84,7 @@ export function createPactCollector(suite?: PactCollector): PactCollector {
 
 interface Shaped {
   key: string;
-  interaction: PactInteraction;
+  interaction(): PactInteraction;
   /** The plant a successful create stored, for the caller's later lists. */
   created?: NewPlant;
 }
@@ -94,51 +101,54 @@ function shapeOf(
   createdBefore: readonly NewPlant[] | undefined,
 ): Shaped | undefined {
   if (record.operation === null || !decidedByContract(record)) return undefined;
-  const secrets = record.token === undefined ? tokens : tokens.with([record.token]);
   return record.operation === "createPlant"
-    ? createShape(record, secrets)
-    : listShape(record, secrets, createdBefore);
+    ? createShape(record, record.token === undefined ? tokens : tokens.with([record.token]))
+    : listShape(record, tokens, createdBefore);
 }
 
 function createShape(record: JournalRecord, tokens: SecretTokens): Shaped | undefined {
   const plant = sentPlant(record.bodyText, tokens);
   if (plant === undefined) return undefined;
   const { status } = record;
-  const fields = Object.keys(plant);
-  const bodyRules: Rules = {
-    "$.name": byType(),
-    ...(plant.tag === undefined ? {} : { "$.tag": byType() }),
+  const fields = Object.keys(plant).join(", ");
+  const interaction = (): PactInteraction => {
+    const bodyRules: Rules = {
+      "$.name": byType(),
+      ...(plant.tag === undefined ? {} : { "$.tag": byType() }),
+    };
+    const requestRules: Rules =
+      plant.id === undefined ? bodyRules : { ...bodyRules, "$.id": { match: "integer" } };
+    const answer =
+      status === 409
+        ? jsonPart(
+            { error: 409, message: "The id is already in the store." },
+            { "$.message": byType() },
+          )
+        : jsonPart(
+            plant.tag === undefined ? { name: plant.name } : { name: plant.name, tag: plant.tag },
+            bodyRules,
+          );
+    return {
+      type: "Synchronous/HTTP",
+      description: `createPlant with ${fields} answered ${status}`,
+      ...(plant.id === undefined
+        ? {}
+        : {
+            providerStates: [
+              { name: status === 409 ? ID_TAKEN_STATE : ID_FREE_STATE, params: { id: plant.id } },
+            ],
+          }),
+      request: {
+        method: "POST",
+        path: "/plants",
+        headers: { ...authorization(), "Content-Type": ["application/json"] },
+        ...jsonPart(plant, requestRules, AUTHORIZATION_RULE),
+      },
+      response: { status, headers: JSON_HEADERS, ...answer },
+    };
   };
-  const states =
-    plant.id === undefined
-      ? undefined
-      : [{ name: status === 409 ? ID_TAKEN_STATE : ID_FREE_STATE, params: { id: plant.id } }];
-  const requestRules: Rules =
-    plant.id === undefined ? bodyRules : { ...bodyRules, "$.id": { match: "integer" } };
-  const answer =
-    status === 409
-      ? jsonPart(
-          { error: 409, message: "The id is already in the store." },
-          { "$.message": byType() },
-        )
-      : jsonPart(
-          plant.tag === undefined ? { name: plant.name } : { name: plant.name, tag: plant.tag },
-          bodyRules,
-        );
-  const interaction: PactInteraction = {
-    type: "Synchronous/HTTP",
-    description: `createPlant with ${fields.join(", ")} answered ${status}`,
-    ...(states === undefined ? {} : { providerStates: states }),
-    request: {
-      method: "POST",
-      path: "/plants",
-      headers: { ...authorization(), "Content-Type": ["application/json"] },
-      ...jsonPart(plant, requestRules, AUTHORIZATION_RULE),
-    },
-    response: { status, headers: JSON_HEADERS, ...answer },
-  };
-  const stored = status === 409 ? undefined : plant;
-  return { key: `createPlant ${status} ${fields.join(",")}`, interaction, created: stored };
+  const created = status === 409 ? undefined : plant;
+  return { key: `createPlant ${status} ${fields}`, interaction, created };
 }
 
 function listShape(
@@ -150,34 +160,39 @@ function listShape(
   if (!parsed.ok) return undefined;
   const { limit } = parsed;
   // A limit that is also a token (all digits) is left out with its request.
-  if (limit !== undefined && tokens.holds(String(limit))) return undefined;
+  if (limit !== undefined && (tokens.holds(String(limit)) || record.token === String(limit))) {
+    return undefined;
+  }
   const after = createdBefore !== undefined && createdBefore.length > 0 ? createdBefore : undefined;
-  const limitKind = limit === undefined ? "none" : limit === 0 ? "0" : "n";
+  const { status } = record;
   const state = after === undefined ? "" : " after the caller created plants";
-  const limitText = limit === undefined ? "" : limit === 0 ? " with limit=0" : " with a limit";
-  const first = after?.[0];
-  const example = first === undefined ? EXAMPLE_PLANT : { name: first.name };
-  // An array of plants, each like the example by type; `limit` caps it, and the caller's own
-  // plants make it at least one long. `limit=0` is exactly [] (no rule: equality).
-  const arrayRule: Matcher = { match: "type", min: after === undefined ? 0 : 1 };
-  if (limit !== undefined) arrayRule.max = limit;
-  const answer = limit === 0 ? jsonPart([], {}) : jsonPart([example], { $: arrayRule });
-  const interaction: PactInteraction = {
-    type: "Synchronous/HTTP",
-    description: `listPlants${limitText} answered ${record.status}${state}`,
-    ...(after === undefined
-      ? {}
-      : { providerStates: [{ name: CREATED_PLANTS_STATE, params: { plants: [...after] } }] }),
-    request: {
-      method: "GET",
-      path: "/plants",
-      ...(limit === undefined ? {} : { query: { limit: [String(limit)] } }),
-      headers: authorization(),
-      matchingRules: { header: AUTHORIZATION_RULE },
-    },
-    response: { status: record.status, headers: JSON_HEADERS, ...answer },
+  const limitKind = limit === undefined ? "none" : limit === 0 ? "0" : "n";
+  const interaction = (): PactInteraction => {
+    const limitText = limit === undefined ? "" : limit === 0 ? " with limit=0" : " with a limit";
+    const first = after?.[0];
+    const example = first === undefined ? EXAMPLE_PLANT : { name: first.name };
+    // An array of plants, each like the example by type; `limit` caps it, and the caller's own
+    // plants make it at least one long. `limit=0` is exactly [] (no rule: equality).
+    const arrayRule: Matcher = { match: "type", min: after === undefined ? 0 : 1 };
+    if (limit !== undefined) arrayRule.max = limit;
+    const answer = limit === 0 ? jsonPart([], {}) : jsonPart([example], { $: arrayRule });
+    return {
+      type: "Synchronous/HTTP",
+      description: `listPlants${limitText} answered ${status}${state}`,
+      ...(after === undefined
+        ? {}
+        : { providerStates: [{ name: CREATED_PLANTS_STATE, params: { plants: [...after] } }] }),
+      request: {
+        method: "GET",
+        path: "/plants",
+        ...(limit === undefined ? {} : { query: { limit: [String(limit)] } }),
+        headers: authorization(),
+        matchingRules: { header: AUTHORIZATION_RULE },
+      },
+      response: { status, headers: JSON_HEADERS, ...answer },
+    };
   };
-  return { key: `listPlants ${record.status} ${limitKind}${state}`, interaction };
+  return { key: `listPlants ${status} ${limitKind}${state}`, interaction };
 }
 
 /** The create body as sent, its known fields only, when it is a valid plant once redacted. */
