@@ -10,6 +10,7 @@ import {
   type RequestFilter,
 } from "../contract/journal-entries.js";
 import { checkOptionNames, checkOptionsObject } from "../contract/option-names.js";
+import type { PlantStorePact } from "../contract/pact.js";
 import { PlantStoreAdminError } from "./errors/PlantStoreAdminError.js";
 import type {
   AdminFailNextOptions,
@@ -23,6 +24,7 @@ import type {
   PlantStoreAdminOptions,
   PlantStoreAdminWorld,
   PlantStoreOperation,
+  ShadowSummary,
 } from "./types.js";
 
 /**
@@ -136,6 +138,16 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
       async clearCoverage() {
         await call("DELETE", `${prefix}coverage`);
       },
+      async pact(options) {
+        // The names are checked once, by the server (its 400 has toPact's sentence); only what
+        // is a string is sent, so a missing name is refused rather than sent as "undefined".
+        checkOptionsObject(options, "pact: ");
+        const query = new URLSearchParams();
+        for (const [name, value] of Object.entries(options)) {
+          if (typeof value === "string") query.append(name, value);
+        }
+        return (await call("GET", `${prefix}pact?${query}`)) as PlantStorePact;
+      },
       async plants() {
         return (await call("GET", `${prefix}plants`)) as AdminPlant[];
       },
@@ -163,6 +175,9 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
           await call("DELETE", path);
         },
       };
+    },
+    async shadow() {
+      return (await call("GET", "shadow")) as ShadowSummary;
     },
   };
 }

@@ -10,6 +10,7 @@ import type {
   PlantStoreOperation,
   RequestFilter,
 } from "../contract/journal-entries.js";
+import type { PactOptions, PlantStorePact } from "../contract/pact.js";
 import type { Forwardable } from "../contract/plant-types.js";
 import type {
   DeclaredAnswer,
@@ -28,7 +29,11 @@ export type {
   JournalEntryOf,
   PlantStoreOperation,
 } from "../contract/journal-entries.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
 export type { components, PartialRequest, RespondNextAnswer };
+
+/** What the shadow proxy found (GET /__admin/shadow): counts, violations, divergences. */
+export type ShadowSummary = components["schemas"]["ShadowSummary"];
 
 /** A stored plant with its id and whether every token sees it (`public`), never its owner. */
 export type AdminPlant = components["schemas"]["StoredPlant"];
@@ -121,6 +126,12 @@ export interface PlantStoreAdmin extends PlantStoreAdminWorld {
    * maxSandboxes it rejects with a PlantStoreAdminError of status 429.
    */
   createSandbox(options?: AdminSandboxOptions): Promise<PlantStoreAdminSandbox>;
+  /**
+   * What the shadow proxy (`plant-store-mock --shadow <url>`) found so far (GET
+   * /__admin/shadow); a server that is no shadow proxy rejects with a PlantStoreAdminError of
+   * status 404.
+   */
+  shadow(): Promise<ShadowSummary>;
 }
 
 /** Options of {@link PlantStoreAdmin.createSandbox}. */
@@ -196,6 +207,12 @@ export interface PlantStoreAdminWorld {
   coverage(): Promise<CoverageRow[]>;
   /** Coverage counts back to zero (a reset leaves them alone). */
   clearCoverage(): Promise<void>;
+  /**
+   * A consumer contract (Pact V4) of the requests answered by the contract's rules (GET
+   * /__admin/pact), as `toPact()` in process: the server's includes every sandbox's. Bad names
+   * reject with a PlantStoreAdminError of status 400 whose message names the field.
+   */
+  pact(options: PactOptions): Promise<PlantStorePact>;
   /** Every stored plant with its id and whether it is public. */
   plants(): Promise<AdminPlant[]>;
   /** Replaces the store's contents with these public plants; resolves with the new contents. */

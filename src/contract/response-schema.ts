@@ -1,8 +1,12 @@
 // How an answer is matched to the responses openapi.yaml declares, written once for the
-// verifier (judging a live service's answers) and the mock's scripted answers (refusing one the
-// contract does not allow): which response covers a status, and how a schema error's place in
-// the body is named.
-import { type BodyValidator, responseValidators } from "./generated/openapi-validators.js";
+// verifier and the shadow proxy (judging a live service's answers) and the mock's scripted
+// answers (refusing one the contract does not allow): which response covers a status, how a
+// schema error's place in the body is named, and whether an answer fits (validateAnswer).
+import {
+  type BodyValidator,
+  responseValidators,
+  type SchemaError,
+} from "./generated/openapi-validators.js";
 
 /** An operation openapi.yaml declares, by its operationId. */
 export type OperationId = keyof typeof responseValidators;
@@ -50,4 +54,52 @@ export function bodyPath(instancePath: string): string {
       if (/^[A-Za-z_$][\w$]*$/.test(segment)) return `${path}.${segment}`;
       return `${path}[${JSON.stringify(segment)}]`;
     }, "body");
+}
+
+/** What the validator needs to know about one answer. */
+export interface ObservedAnswer {
+  status: number;
+  contentType: string | null;
+  bodyText: string;
+}
+
+function describeError(error: SchemaError): string {
+  const extra =
+    error.keyword === "additionalProperties" ? ` (${String(error.params.additionalProperty)})` : "";
+  return `${bodyPath(error.instancePath)} ${error.message ?? "is invalid"}${extra}`;
+}
+
+const MAX_SCHEMA_ERRORS = 3;
+
+/**
+ * Checks one answer against openapi.yaml: the status is declared for the operation (or
+ * covered by a range or `default`), the content type is one the response declares, and the
+ * body matches that response's schema. Returns one message per breakage, empty when it fits.
+ */
+export function validateAnswer(operationId: OperationId, answer: ObservedAnswer): string[] {
+  const response = responseFor(operationId, answer.status);
+  if (response === undefined) {
+    return [`status ${answer.status} is not declared for ${operationId}`];
+  }
+  const byMediaType = response.bodies;
+  const mediaTypes = Object.keys(byMediaType);
+  if (mediaTypes.length === 0) return [];
+
+  const mediaType = answer.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const validate = byMediaType[mediaType];
+  if (!validate) {
+    const got = answer.contentType ? `"${answer.contentType}"` : "missing";
+    return [`content type ${got}, openapi.yaml declares ${mediaTypes.join(" or ")}`];
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.bodyText);
+  } catch {
+    return [`body is not valid JSON (${answer.bodyText.length} bytes)`];
+  }
+  if (validate(body)) return [];
+  const errors = (validate.errors ?? []).map(describeError);
+  const more =
+    errors.length > MAX_SCHEMA_ERRORS ? ` (+${errors.length - MAX_SCHEMA_ERRORS} more)` : "";
+  return [`${errors.slice(0, MAX_SCHEMA_ERRORS).join(", ")}${more}`];
 }

@@ -2,11 +2,34 @@
 // network-free; the Vitest reporter (./vitest.ts) merges the rows of every test file and
 // worker, and an end-to-end suite reads them through the admin client.
 import type { CoverageRow } from "../contract/journal-entries.js";
+import type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
 
 /** Anything with `coverage()`: the in-process objects, a sandbox, or the admin client. */
 export interface CoverageSource {
   /** One row per answer the contract defines, with how many requests got it. */
   coverage(): readonly CoverageRow[] | Promise<readonly CoverageRow[]>;
+  /** The in-process worlds' pact, which the Vitest reporter merges into its pact file. */
+  toPact?(options: PactOptions): PlantStorePact;
+  /** The admin client's (GET /__admin/pact). */
+  pact?(options: PactOptions): Promise<PlantStorePact>;
+}
+
+/**
+ * The interactions of several pacts as one list: the first of each description and provider
+ * states wins, which is what a Pact verifier tells interactions apart by.
+ */
+export function mergePactInteractions(
+  ...lists: readonly (readonly PactInteraction[])[]
+): PactInteraction[] {
+  const merged = new Map<string, PactInteraction>();
+  for (const interactions of lists) {
+    for (const interaction of interactions) {
+      const states = (interaction.providerStates ?? []).map((state) => state.name);
+      const key = JSON.stringify([interaction.description, states]);
+      if (!merged.has(key)) merged.set(key, interaction);
+    }
+  }
+  return [...merged.values()];
 }
 
 /** The rows of several runs added up, by operation and status, in order of first appearance. */

@@ -23,6 +23,7 @@ export type {
   ScriptedBy,
   UnmatchedEntry,
 } from "../contract/journal-entries.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
 export type { PlantStoreAdminOption } from "./admin/admin-access.js";
 export type { AdminPlant } from "./admin/admin-api.js";
 export { createPlantStoreFetchHandler } from "./fetch-handler.js";

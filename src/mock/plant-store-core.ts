@@ -13,12 +13,18 @@ import { constantTimeMatcher, createBearerAuth, unauthorizedAnswer } from "./htt
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "./http/core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./http/cors.js";
 import { createPlant, listPlants } from "./http/plant-operations.js";
-import { createSecretTokens, redactWord, type SecretTokens } from "./http/redaction.js";
+import {
+  createSecretTokens,
+  joinSecretTokens,
+  redactWord,
+  type SecretTokens,
+} from "./http/redaction.js";
 import { type CreateBody, readCreateBody } from "./http/request-body.js";
 import { createRoute } from "./http/route.js";
 import { createCoverageCounter } from "./journal/coverage.js";
 import { createRequestJournal, noteBody, noteViolation } from "./journal/journal.js";
-import type { JournalRecord } from "./journal/journal-record.js";
+import type { JournalRecord, ShadowFindings } from "./journal/journal-record.js";
+import { createPactCollector } from "./journal/pact.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
 import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
@@ -26,6 +32,30 @@ import { createFaultInjector } from "./scenarios/faults.js";
 import { scriptedAnswer } from "./scenarios/scripted-answers.js";
 import { createShutdown } from "./scenarios/waiting-requests.js";
 import type { PlantStoreInProcess } from "./types.js";
+
+/**
+ * What answers every API request instead of the contract's rules: the shadow proxy
+ * (src/server/shadow/), which forwards it to a deployment. The core still answers the admin
+ * endpoints, the landing page and CORS preflights, and files each forwarded request in the
+ * journal with what the step found.
+ */
+export interface ForwardingStep {
+  /** `seq`: the request's number in the journal, which the step's summary names. */
+  forward(request: CoreRequest, seq: number): Promise<ForwardedAnswer>;
+  /** GET /__admin/shadow: the summary of what was found. */
+  summary(): unknown;
+  /** Every bearer token forwarded so far: hidden from the journal, the admin answers and logs. */
+  tokens(): SecretTokens;
+}
+
+export interface ForwardedAnswer {
+  answer: CoreAnswer;
+  /** The bearer token forwarded, hidden from every entry as an accepted one is. */
+  token?: string | undefined;
+  /** The body forwarded, for the journal (and the pact). */
+  bodyText?: string | undefined;
+  findings?: ShadowFindings | undefined;
+}
 
 export interface PlantStoreCore {
   /** Never rejects: a failure inside (a user's store that throws) is the 500 Error body. */
@@ -44,17 +74,23 @@ export interface PlantStoreCore {
 }
 
 /** Takes checked options (mock-options.ts) and trusts them, as every entry checks its own once. */
-export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCore {
+export function createPlantStoreCore(
+  config: PlantStoreCoreConfig,
+  forwarding?: ForwardingStep,
+): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const shutdown = createShutdown();
   const faults = createFaultInjector(shutdown);
   const adminToken = config.admin?.token;
-  const secrets = createSecretTokens(
+  const configured = createSecretTokens(
     adminToken === undefined ? tokens : [...(tokens ?? []), adminToken],
   );
+  const secrets =
+    forwarding === undefined ? configured : joinSecretTokens(configured, forwarding.tokens);
   // The set's coverage is the suite's: every sandbox counts into it too, closed ones included.
   const suiteCoverage = createCoverageCounter();
-  const journal = createRequestJournal(secrets, { coverage: suiteCoverage });
+  const suitePact = createPactCollector();
+  const journal = createRequestJournal(secrets, { coverage: suiteCoverage, pact: suitePact });
   const global: SandboxWorld = { store, faults, journal };
   // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
   const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
@@ -68,6 +104,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     secrets,
     shutdown,
     suiteCoverage,
+    suitePact,
   });
   const adminApi =
     config.admin === undefined
@@ -81,6 +118,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
           secrets,
           sandboxes,
           commit,
+          shadowSummary: forwarding?.summary,
         });
   const landingPage = config.landingPage;
   const baseHeaders = corsResponseHeaders(corsOrigin);
@@ -97,6 +135,7 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
       return landingPageAnswer(landingPage, request, basePath, adminApi !== undefined);
     }
     if (corsOrigin !== null && request.method === "OPTIONS") return preflightAnswer(corsOrigin);
+    if (forwarding !== undefined) return forwarded(request, forwarding);
     const { method, path, search } = request;
     const operation = route.operationOf(method, path);
     let auth = authenticate(request.header("authorization"));
@@ -118,6 +157,21 @@ export function createPlantStoreCore(config: PlantStoreCoreConfig): PlantStoreCo
     noteViolation(record, answer);
     world.journal.finish(record, answer.status);
     return answer;
+  }
+
+  /** A request the forwarding step answered, filed in the journal as any other. */
+  async function forwarded(request: CoreRequest, step: ForwardingStep): Promise<CoreAnswer> {
+    const { method, path, search } = request;
+    const record = journal.start(method, path, search, route.operationOf(method, path));
+    const result: ForwardedAnswer = await step
+      .forward(request, record.seq)
+      .catch(() => ({ answer: failed }));
+    record.token = result.token;
+    if (result.bodyText !== undefined) noteBody(record, result.bodyText);
+    record.shadow = result.findings;
+    noteViolation(record, result.answer);
+    journal.finish(record, result.answer.status);
+    return result.answer;
   }
 
   /** The API's answer, in the contract's order, each step one module's. */

@@ -7,6 +7,7 @@ import { SANDBOX_TOKEN_PREFIX, SANDBOX_TOKEN_RANDOM_BYTES } from "../contract/sa
 import type { SecretTokens } from "./http/redaction.js";
 import { type CoverageCounter, createCoverageCounter } from "./journal/coverage.js";
 import { createRequestJournal, type RequestJournal } from "./journal/journal.js";
+import { createPactCollector, type PactCollector } from "./journal/pact.js";
 import { createFaultInjector, type FaultInjector } from "./scenarios/faults.js";
 import type { Shutdown } from "./scenarios/waiting-requests.js";
 import { createPlantStore } from "./store/store.js";
@@ -43,6 +44,7 @@ export function worldVerbs({ faults, journal }: SandboxWorld) {
     clearRequests: journal.clear,
     coverage: journal.coverage,
     clearCoverage: journal.clearCoverage,
+    toPact: journal.toPact,
   };
 }
 
@@ -54,6 +56,8 @@ export function resetWorld({ store, faults, journal }: SandboxWorld): void {
   store.reset();
   faults.clearFaults();
   journal.clear();
+  // The plants its callers created are gone: their later lists carry no such provider state.
+  journal.pact.forgetState();
 }
 
 export interface SandboxRegistryConfig {
@@ -67,6 +71,8 @@ export interface SandboxRegistryConfig {
   shutdown: Shutdown;
   /** The set's coverage, which every sandbox counts into too, closed or not. */
   suiteCoverage: CoverageCounter;
+  /** The set's pact interactions, which every sandbox notes into too, closed or not. */
+  suitePact: PactCollector;
 }
 
 export interface SandboxRegistry {
@@ -138,6 +144,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
     const faults = createFaultInjector(config.shutdown);
     const journal = createRequestJournal(config.secrets, {
       coverage: createCoverageCounter(config.suiteCoverage),
+      pact: createPactCollector(config.suitePact),
     });
     const id = randomText();
     const token = newToken();

@@ -7,6 +7,7 @@ import type {
   PlantStoreRequestJournal,
   ReceivedRequest,
 } from "../contract/journal-entries.js";
+import type { PactOptions, PlantStorePact } from "../contract/pact.js";
 import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../contract/plant-types.js";
 import type { PlantStoreAdminOption } from "./admin/admin-access.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
@@ -352,6 +353,13 @@ export interface PlantStoreFetchHandlerOptions extends PlantStoreMockOptions {
  */
 export interface PlantStoreWorld extends PlantStoreFaults, PlantStoreRequestJournal {
   readonly store: PlantStore;
+  /**
+   * A consumer contract (Pact Specification V4) of the requests this world answered by the
+   * contract's rules since it started or the last `clearCoverage()`, the set's including every
+   * sandbox: one interaction per request shape, matched by type, no token, no scripted answer
+   * and no contract violation (docs/fidelity.md). Bad names throw a TypeError naming the field.
+   */
+  toPact(options: PactOptions): PlantStorePact;
   /**
    * Between tests: store back to its seed, every scenario cleared and every waiting request
    * ended (it gets no answer), journal emptied; coverage counts are kept.

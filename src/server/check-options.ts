@@ -25,6 +25,7 @@ import {
   type PlantStoreServerLog,
   type PlantStoreServerOptions,
 } from "./server-options.js";
+import { checkShadowOption } from "./shadow/shadow-proxy.js";
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
 const SERVER_OPTIONS = {
@@ -39,6 +40,7 @@ const SERVER_OPTIONS = {
   headersTimeout: true,
   keepAliveTimeout: true,
   shutdownTimeout: true,
+  shadow: true,
 } satisfies Record<keyof PlantStoreServerOptions, true>;
 
 export interface CheckedServerOptions {
@@ -52,6 +54,8 @@ export interface CheckedServerOptions {
   logRequests: boolean;
   timeouts: typeof DEFAULT_TIMEOUTS;
   connectionsCheckingInterval: number;
+  /** The deployment a shadow proxy forwards to. */
+  shadow: URL | undefined;
 }
 
 /** Defaults filled in; a value the server cannot use throws, naming the option. */
@@ -73,8 +77,20 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
     headersTimeout: headersTimeoutOption,
     keepAliveTimeout,
     shutdownTimeout,
+    shadow: shadowOption,
     ...mockOptions
   } = options;
+  const shadow = shadowOption === undefined ? undefined : checkShadowOption(shadowOption);
+  if (shadow !== undefined) {
+    const given = (["tokens", "store", "seed", "dataFile"] as const).find(
+      (name) => options[name] !== undefined,
+    );
+    if (given !== undefined) {
+      throw new TypeError(
+        `${given} has no effect with shadow: the shadow proxy authenticates nothing and stores nothing (the deployment does); leave ${given} out.`,
+      );
+    }
+  }
   // The server never runs open: without tokens it takes the demo token, never "any token".
   const mock = readMockOptions({ ...mockOptions, tokens: tokensOption });
   // Never undefined here (given tokens or the demo token); the type cannot say so.
@@ -91,8 +107,9 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
     ...mock,
     tokens,
     // The demo token is public, so the page may show it; a token the user chose, never.
+    // A shadow proxy's page would offer a demo token to a deployment that does not take it.
     landingPage:
-      landingPage === false
+      landingPage === false || shadow !== undefined
         ? undefined
         : createLandingPage({ demoToken: tokens.includes(DEMO_TOKEN) ? DEMO_TOKEN : undefined }),
   };
@@ -132,6 +149,7 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
     logRequests: logRequests ?? true,
     timeouts,
     connectionsCheckingInterval,
+    shadow,
   };
 }
 

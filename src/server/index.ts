@@ -16,6 +16,7 @@ export type {
   RequestFilter,
   UnmatchedEntry,
 } from "../contract/journal-entries.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
 export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
 export { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";
@@ -27,4 +28,6 @@ export {
   type PlantStoreServerOptions,
   type PlantStoreServerTimeouts,
 } from "./server-options.js";
+export type { PlantStoreShadowOptions } from "./shadow/shadow-proxy.js";
+export type { ShadowSummary } from "./shadow/shadow-summary.js";
 export { type PlantStoreServer, startPlantStoreServer } from "./start-server.js";

@@ -1,6 +1,7 @@
 import type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
 import type { PlantStoreMockOptions } from "../mock/types.js";
 import type { FsyncPolicy } from "./persistence/data-log.js";
+import type { PlantStoreShadowOptions } from "./shadow/shadow-proxy.js";
 
 /**
  * The bearer token the standalone server accepts when it is given none. It is public on
@@ -75,6 +76,13 @@ export interface PlantStoreServerOptions extends PlantStoreMockOptions {
    * `{ token }` requires `Authorization: Bearer <token>` (never one of `tokens`).
    */
   admin?: PlantStoreAdminOption | undefined;
-  /** Answer `GET /` from a browser with the HTML landing page; default true. */
+  /** Answer `GET /` from a browser with the HTML landing page; default true (none with `shadow`). */
   landingPage?: boolean | undefined;
+  /**
+   * Run as a shadow proxy of a deployment (docs/fidelity.md): every API request is forwarded
+   * to `baseUrl` with its own Authorization and answered with the deployment's answer, which is
+   * checked against openapi.yaml and the reference server. Not with `tokens`, `store`, `seed`
+   * or `dataFile`: the proxy authenticates nothing and stores nothing.
+   */
+  shadow?: PlantStoreShadowOptions | undefined;
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { corsResponseHeaders } from "../mock/http/cors.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
 import type { PlantStoreInProcess } from "../mock/types.js";
 import { checkServerOptions } from "./check-options.js";
@@ -9,16 +10,20 @@ import { NODE_SERVER_OPTIONS, nodeListenerFor } from "./node-adapter.js";
 import { openDataFile } from "./persistence/open-data-file.js";
 import { type RawAnswers, requestLogger } from "./request-log.js";
 import type { PlantStoreServerLog, PlantStoreServerOptions } from "./server-options.js";
+import { createShadowProxy } from "./shadow/shadow-proxy.js";
+import type { ShadowSummary } from "./shadow/shadow-summary.js";
 
 /** A running server, as {@link startPlantStoreServer} resolves it: its URL, its world and sandboxes. */
 export interface PlantStoreServer extends PlantStoreInProcess {
   /** Base URL for the SDK, e.g. "http://127.0.0.1:4010" (with `basePath` when set). */
   readonly url: string;
   /**
-   * Graceful: requests being answered get their answer, waiting ones (a delay, a hang) end
-   * with none, then the data file is flushed.
+   * Graceful: requests being answered get their answer, waiting ones (a delay, a hang) and
+   * those a shadow proxy is forwarding end with none, then the data file is flushed.
    */
   close(): Promise<void>;
+  /** With `shadow`: what the proxy found so far, as GET /__admin/shadow serves it; else undefined. */
+  shadowSummary(): ShadowSummary | undefined;
 }
 
 /** Starts the reference Plant Store over real HTTP; resolves once it is listening. */
@@ -39,7 +44,15 @@ export async function startPlantStoreServer(
           fsync: checked.fsync,
           log,
         });
-  const core = createPlantStoreCore({ ...checked.core, commit: persistence?.commit });
+  const shadow =
+    checked.shadow === undefined
+      ? undefined
+      : createShadowProxy(
+          checked.shadow,
+          checked.core,
+          corsResponseHeaders(checked.core.corsOrigin),
+        );
+  const core = createPlantStoreCore({ ...checked.core, commit: persistence?.commit }, shadow);
   const server = createServer({
     requestTimeout: timeouts.requestTimeout,
     headersTimeout: timeouts.headersTimeout,
@@ -76,6 +89,7 @@ export async function startPlantStoreServer(
   try {
     address = await listen(server, checked.port, checked.host);
   } catch (error) {
+    shadow?.close();
     await persistence?.close();
     throw error;
   }
@@ -85,11 +99,14 @@ export async function startPlantStoreServer(
     url: serverUrl(address, checked.core.basePath),
     ...core.inProcess,
     close() {
-      // A hanging request (breakNext) would hold the graceful close back for ever.
+      // A hanging request (breakNext), or one a slow deployment holds, would hold the graceful
+      // close back for ever.
       core.shutdown();
+      shadow?.close();
       closed ??= graceful.close().finally(() => persistence?.close());
       return closed;
     },
+    shadowSummary: () => shadow?.summary(),
   };
 }
 

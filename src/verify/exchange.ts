@@ -1,7 +1,6 @@
 // One request of a check and its answer, judged against openapi.yaml (the status, the content
 // type and the body's schema, by the validators generated from it) as it is recorded.
-import type { SchemaError } from "../contract/generated/openapi-validators.js";
-import { bodyPath, type OperationId, responseFor } from "../contract/response-schema.js";
+import { type OperationId, validateAnswer } from "../contract/response-schema.js";
 import { PlantStoreVerifyError } from "./errors/PlantStoreVerifyError.js";
 
 /** Where an exchange records what breaks openapi.yaml or our decisions: a check's Findings. */
@@ -135,52 +134,4 @@ export class ExchangeClient {
       conforms: breakages.length === 0,
     };
   }
-}
-
-/** What the validator needs to know about one answer. */
-interface ObservedAnswer {
-  status: number;
-  contentType: string | null;
-  bodyText: string;
-}
-
-function describeError(error: SchemaError): string {
-  const extra =
-    error.keyword === "additionalProperties" ? ` (${String(error.params.additionalProperty)})` : "";
-  return `${bodyPath(error.instancePath)} ${error.message ?? "is invalid"}${extra}`;
-}
-
-const MAX_SCHEMA_ERRORS = 3;
-
-/**
- * Checks one answer against openapi.yaml: the status is declared for the operation (or
- * covered by a range or `default`), the content type is one the response declares, and the
- * body matches that response's schema. Returns one message per breakage, empty when it fits.
- */
-function validateAnswer(operationId: OperationId, answer: ObservedAnswer): string[] {
-  const response = responseFor(operationId, answer.status);
-  if (response === undefined) {
-    return [`status ${answer.status} is not declared for ${operationId}`];
-  }
-  const byMediaType = response.bodies;
-  const mediaTypes = Object.keys(byMediaType);
-  if (mediaTypes.length === 0) return [];
-
-  const mediaType = answer.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
-  const validate = byMediaType[mediaType];
-  if (!validate) {
-    const got = answer.contentType ? `"${answer.contentType}"` : "missing";
-    return [`content type ${got}, openapi.yaml declares ${mediaTypes.join(" or ")}`];
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(answer.bodyText);
-  } catch {
-    return [`body is not valid JSON (${answer.bodyText.length} bytes)`];
-  }
-  if (validate(body)) return [];
-  const errors = (validate.errors ?? []).map(describeError);
-  const more =
-    errors.length > MAX_SCHEMA_ERRORS ? ` (+${errors.length - MAX_SCHEMA_ERRORS} more)` : "";
-  return [`${errors.slice(0, MAX_SCHEMA_ERRORS).join(", ")}${more}`];
 }

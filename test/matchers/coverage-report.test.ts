@@ -1,5 +1,8 @@
 // The coverage report: its lines, the merge of several suites' rows, an end-to-end run's
 // report read through the admin client, and the Vitest reporter with recordCoverage.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPlantStoreAdmin } from "../../src/admin/index.js";
 import {
@@ -115,6 +118,54 @@ describe("PlantStoreCoverageReporter and recordCoverage", () => {
     expect(printed).toEqual([
       "Plant Store coverage: nothing recorded (call recordCoverage(plantStore) in afterAll)",
     ]);
+  });
+
+  it("with { pact }, writes pacts/<consumer>-<provider>.json under the run's root, merged over every source", async () => {
+    const root = mkdtempSync(join(tmpdir(), "plant-store-pact-root-"));
+    try {
+      const printed: string[] = [];
+      const reporter = new PlantStoreCoverageReporter({
+        print: (report) => printed.push(report),
+        pact: { consumer: "plant-web", provider: "plant-store" },
+      });
+      reporter.onInit({ config: { root } });
+      reporter.onTestRunStart();
+      const first = createPlantStoreFetchHandler({ seed: [] });
+      const second = createPlantStoreFetchHandler({ seed: [] });
+      await send(first, "GET");
+      await send(second, "GET");
+      await send(second, "POST", '{"name":"Fern"}');
+      // Reset between tests, as suites do: the pact is kept.
+      second.reset();
+      await recordCoverage(first, second);
+      reporter.onTestRunEnd();
+      const pact = JSON.parse(readFileSync(join(root, "pacts/plant-web-plant-store.json"), "utf8"));
+      expect(pact.consumer).toEqual({ name: "plant-web" });
+      expect(pact.provider).toEqual({ name: "plant-store" });
+      expect(
+        pact.interactions.map((interaction: { description: string }) => interaction.description),
+      ).toEqual(["listPlants answered 200", "createPlant with name answered 201"]);
+      expect(JSON.stringify(pact)).not.toContain("coverage-token");
+      expect(printed[1]).toMatch(
+        /^Plant Store pact: 2 interactions written to .*pacts\/plant-web-plant-store\.json$/,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [
+      { pact: { consumer: "web" } },
+      'PlantStoreCoverageReporter: pact: provider must be a name of letters, digits, ".", "_" and "-" (at most 100, starting with a letter or digit), as the file pacts/<consumer>-<provider>.json uses it.',
+    ],
+    [{ print: "stdout" }, "PlantStoreCoverageReporter: print must be a function (report) => void."],
+    [
+      { pacts: {} },
+      'PlantStoreCoverageReporter: unknown option "pacts"; the options are print, pact.',
+    ],
+  ])("refuses the options %j, naming the field", (options, message) => {
+    expect(() => new PlantStoreCoverageReporter(options as never)).toThrow(new TypeError(message));
   });
 
   it("recordCoverage does nothing without the reporter (a run without it in the config)", async () => {

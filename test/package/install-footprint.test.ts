@@ -14,9 +14,11 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
  * 60 kB: dist/tanstack-query (24.1 kB), its guide docs/frontend.md (15.9 kB) and its frontend
  * examples' copies in docs/examples.md (20.7 kB); all else it changed fits the room left.
  * Issues 35 and 36 took 1.70 MB: the lifecycle guide (docs/scenarios.md, sandboxes.md,
- * assertions.md) and the layout's smaller modules (1,669,789 B measured).
+ * assertions.md) and the layout's smaller modules (1,669,789 B measured). Issue 39 took
+ * 1.82 MB: the shadow proxy (src/server/shadow, in the ESM and CJS builds), the pact's
+ * collector and types, and its guide docs/fidelity.md (1,802,495 B measured).
  */
-const INSTALL_BUDGET_BYTES = 1_700_000;
+const INSTALL_BUDGET_BYTES = 1_820_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];

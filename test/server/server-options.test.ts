@@ -41,7 +41,7 @@ const refusals: [string, () => unknown, ErrorClass, string | (() => string)][] =
     "a misspelt option",
     () => ({ token: ["t1"] }),
     TypeError,
-    'Unknown option "token"; the options are port, host, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin, maxSandboxes, sandboxIdleMs, basePath, admin, landingPage, dataFile, fsync, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout.',
+    'Unknown option "token"; the options are port, host, store, seed, tokens, createStatus, maxBodyBytes, corsOrigin, maxSandboxes, sandboxIdleMs, basePath, admin, landingPage, dataFile, fsync, log, logRequests, requestTimeout, headersTimeout, keepAliveTimeout, shutdownTimeout, shadow.',
   ],
   [
     "a corsOrigin with a newline",

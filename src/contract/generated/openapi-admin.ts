@@ -198,6 +198,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/pact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consumer contract (Pact V4) from the requests answered
+         * @description A Pact Specification V4 contract (docs/fidelity.md) made from the API requests this
+         *     server (every sandbox included) answered by the contract's rules since it started (or since DELETE
+         *     .../coverage): one interaction per distinct request shape (method, body fields,
+         *     `limit` absent, 0 or a number, whether the caller created plants before), matched by
+         *     type. Scripted answers (failNext, respondNext, breakNext, chaos, `Prefer`) and the
+         *     caller's contract violations are left out. Paths are relative to the API's base path
+         *     (`/plants`); every request carries `Authorization: Bearer` with a placeholder, never a
+         *     token a request used. `consumer` and `provider` name the pact's parties.
+         */
+        get: operations["pact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/shadow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the shadow proxy found (plant-store-mock --shadow)
+         * @description Only with `--shadow <base-url>` (`shadow: { baseUrl }`); otherwise 404. How many API
+         *     requests were forwarded to the deployment, and each kind of finding with the first
+         *     request that showed it: **violations** (the deployment's answer breaks
+         *     `openapi.yaml`, or a promise it makes in words such as `limit`) and **divergences**
+         *     (it answers otherwise than the reference server would). Never a token.
+         */
+        get: operations["shadowSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/sandboxes": {
         parameters: {
             query?: never;
@@ -485,6 +536,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/sandboxes/{id}/pact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * As GET /__admin/pact, for one sandbox
+         * @description A Pact Specification V4 contract (docs/fidelity.md) made from the API requests this
+         *     sandbox answered by the contract's rules since it started (or since DELETE
+         *     .../coverage): one interaction per distinct request shape (method, body fields,
+         *     `limit` absent, 0 or a number, whether the caller created plants before), matched by
+         *     type. Scripted answers (failNext, respondNext, breakNext, chaos, `Prefer`) and the
+         *     caller's contract violations are left out. Paths are relative to the API's base path
+         *     (`/plants`); every request carries `Authorization: Bearer` with a placeholder, never a
+         *     token a request used. `consumer` and `provider` name the pact's parties.
+         */
+        get: operations["sandboxPact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -589,6 +670,113 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description Letters, digits, ".", "_" and "-", up to 100, starting with a letter or digit. */
+        PactName: string;
+        /** @description A Pact Specification V4 contract between a consumer and the Plant Store API. */
+        Pact: {
+            consumer: components["schemas"]["PactParty"];
+            provider: components["schemas"]["PactParty"];
+            interactions: components["schemas"]["PactInteraction"][];
+            metadata: {
+                pactSpecification: {
+                    /** @constant */
+                    version: "4.0";
+                };
+            };
+        };
+        PactParty: {
+            name: components["schemas"]["PactName"];
+        };
+        /** @description One request shape and the answer the provider must give, matched by type. */
+        PactInteraction: {
+            /** @constant */
+            type: "Synchronous/HTTP";
+            description: string;
+            providerStates?: {
+                name: string;
+                params?: {
+                    [key: string]: unknown;
+                };
+            }[];
+            request: {
+                /** @enum {string} */
+                method: "GET" | "POST";
+                /** @constant */
+                path: "/plants";
+                query?: {
+                    [key: string]: string[];
+                };
+                headers: components["schemas"]["PactHeaders"];
+                body?: components["schemas"]["PactBody"];
+                matchingRules?: components["schemas"]["PactMatchingRules"];
+            };
+            response: {
+                status: number;
+                headers: components["schemas"]["PactHeaders"];
+                body?: components["schemas"]["PactBody"];
+                matchingRules?: components["schemas"]["PactMatchingRules"];
+            };
+        };
+        PactHeaders: {
+            [key: string]: string[];
+        };
+        PactBody: {
+            content: unknown;
+            /** @constant */
+            contentType: "application/json";
+            /** @constant */
+            encoded: false;
+        };
+        /** @description Matching rules by category (`body`, `header`, `query`), then by path (`$.name`). */
+        PactMatchingRules: {
+            [key: string]: {
+                [key: string]: {
+                    /** @constant */
+                    combine: "AND";
+                    matchers: {
+                        match: string;
+                    }[];
+                };
+            };
+        };
+        /** @description What the shadow proxy found since it started. */
+        ShadowSummary: {
+            /** @description The deployment's base URL (without credentials). */
+            deployment: string;
+            /** @description API requests forwarded to the deployment (answered or not). */
+            forwarded: number;
+            /** @description Of those, how many got no answer from it (the app got 502). */
+            unreachable: number;
+            violations: components["schemas"]["ShadowSummaryItem"][];
+            divergences: components["schemas"]["ShadowSummaryItem"][];
+        };
+        /** @description One finding, how often it was seen, and the first request that showed it. */
+        ShadowSummaryItem: {
+            kind: components["schemas"]["ShadowFindingKind"];
+            message: string;
+            count: number;
+            /** @description The first request that showed it (its journal `seq`, as long as the journal keeps it). */
+            request: {
+                seq: number;
+                method: string;
+                path: string;
+                status: number;
+            };
+        };
+        ShadowFinding: {
+            kind: components["schemas"]["ShadowFindingKind"];
+            /** @description One sentence; never a token or a body value. */
+            message: string;
+        };
+        /**
+         * @description Violations: `openapi` (status, content type or body not as openapi.yaml declares), `limit`
+         *     (more plants than `limit`). Divergences: `status`, `error-field` (`error` is not the
+         *     status), `content-type`, `www-authenticate`, `allow`, `created-plant` (the create's echo is
+         *     not the plant sent), `list-missing` (a plant this token created through the proxy is not
+         *     listed, or listed twice), `list-order` (not in creation order).
+         * @enum {string}
+         */
+        ShadowFindingKind: "openapi" | "limit" | "status" | "error-field" | "content-type" | "www-authenticate" | "allow" | "created-plant" | "list-missing" | "list-order";
         /** @description One API request as received; `operation` tells which kind. */
         JournalEntry: components["schemas"]["ListPlantsEntry"] | components["schemas"]["CreatePlantEntry"] | components["schemas"]["UnmatchedEntry"];
         /** @description What every journal entry has, whatever the request matched. */
@@ -633,9 +821,18 @@ export interface components {
             broken?: "network-error" | "hang" | "truncated" | "malformed-json" | "wrong-shape";
             /**
              * @description Present when the contract refused what the caller sent (400, 401, 404, 405, 413,
-             *     415; never a 409 or a scripted answer): the Error message, tokens redacted.
+             *     415; never a 409 or a scripted answer): the Error message, tokens redacted. With the
+             *     shadow proxy, also when the deployment's answer breaks openapi.yaml (`shadow.violations`).
              */
             violation?: string;
+            /**
+             * @description With the shadow proxy (`--shadow`): what its check of the deployment's answer found
+             *     (docs/fidelity.md). A violation also sets `violation`.
+             */
+            shadow?: {
+                violations: components["schemas"]["ShadowFinding"][];
+                divergences: components["schemas"]["ShadowFinding"][];
+            };
         };
         /** @description A GET of the plants path, whatever its answer (a 401 included). */
         ListPlantsEntry: {
@@ -793,6 +990,10 @@ export interface components {
         SandboxId: string;
         /** @description Only the requests of this operation; `none` for those that matched no operation. */
         OperationFilter: "listPlants" | "createPlant" | "none";
+        /** @description The consumer's name, as the pact file `pacts/<consumer>-<provider>.json` uses it. */
+        PactConsumer: components["schemas"]["PactName"];
+        /** @description The provider's name. */
+        PactProvider: components["schemas"]["PactName"];
         /**
          * @description Only the requests answered with this status: 0 for those that got no answer (a
          *     breakNext "network-error" or "hang"), else 100 to 599.
@@ -1132,6 +1333,58 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    pact: {
+        parameters: {
+            query: {
+                /** @description The consumer's name, as the pact file `pacts/<consumer>-<provider>.json` uses it. */
+                consumer: components["parameters"]["PactConsumer"];
+                /** @description The provider's name. */
+                provider: components["parameters"]["PactProvider"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    shadowSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShadowSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Failure"];
         };
     };
@@ -1607,6 +1860,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["UnknownSandbox"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Failure"];
+        };
+    };
+    sandboxPact: {
+        parameters: {
+            query: {
+                /** @description The consumer's name, as the pact file `pacts/<consumer>-<provider>.json` uses it. */
+                consumer: components["parameters"]["PactConsumer"];
+                /** @description The provider's name. */
+                provider: components["parameters"]["PactProvider"];
+            };
+            header?: never;
+            path: {
+                /** @description The `id` POST /__admin/sandboxes answered (not its token). */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pact. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["UnknownSandbox"];
             default: components["responses"]["Failure"];
         };
     };

@@ -421,6 +421,16 @@ export const adminEndpoints: readonly { method: string; path: string; summary: s
     "summary": "Replace the store's contents"
   },
   {
+    "method": "GET",
+    "path": "/__admin/pact",
+    "summary": "A consumer contract (Pact V4) from the requests answered"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/shadow",
+    "summary": "What the shadow proxy found (plant-store-mock --shadow)"
+  },
+  {
     "method": "POST",
     "path": "/__admin/sandboxes",
     "summary": "Open a sandbox, an isolated world entered through its own token"
@@ -499,5 +509,10 @@ export const adminEndpoints: readonly { method: string; path: string; summary: s
     "method": "PUT",
     "path": "/__admin/sandboxes/{id}/plants",
     "summary": "As PUT /__admin/plants, for one sandbox's store"
+  },
+  {
+    "method": "GET",
+    "path": "/__admin/sandboxes/{id}/pact",
+    "summary": "As GET /__admin/pact, for one sandbox"
   }
 ];

@@ -11,7 +11,7 @@ import type { SandboxRegistry } from "../sandboxes.js";
 import type { FaultInjector } from "../scenarios/faults.js";
 import type { PlantStore } from "../types.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
-import { ADMIN_PREFIX, adminError, worldRoutes } from "./admin-routes.js";
+import { ADMIN_PREFIX, adminError, adminJson, worldRoutes } from "./admin-routes.js";
 import {
   createSandboxRoutes,
   isSandboxesPath,
@@ -42,6 +42,8 @@ interface AdminApiOptions {
   sandboxes: SandboxRegistry;
   /** Resolves once the store's changes are durable (persistence). */
   commit?: () => Promise<void>;
+  /** The shadow proxy's summary, served at /__admin/shadow; none without a shadow proxy. */
+  shadowSummary?: (() => unknown) | undefined;
 }
 
 export function createAdminApi(
@@ -57,6 +59,10 @@ export function createAdminApi(
   }
 
   const routes = worldRoutes(ADMIN_PREFIX, { store, faults, journal }, durable, maxBodyBytes);
+  const { shadowSummary } = options;
+  if (shadowSummary !== undefined) {
+    routes[`${ADMIN_PREFIX}/shadow`] = { GET: async () => adminJson(200, shadowSummary()) };
+  }
   const sandboxRoutes = createSandboxRoutes(options.sandboxes, maxBodyBytes);
   const endpointList = [...Object.keys(routes), SANDBOXES_PATH].join(", ");
 

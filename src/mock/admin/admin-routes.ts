@@ -10,6 +10,7 @@ import {
   OPERATIONS,
   type RequestFilter,
 } from "../../contract/journal-entries.js";
+import { checkPactOptions, type PactOptions } from "../../contract/pact.js";
 import { errorAnswer } from "../http/answers.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../http/core-types.js";
 import { resetWorld, type SandboxWorld } from "../sandboxes.js";
@@ -91,6 +92,14 @@ export function worldRoutes(
         return adminNoContent();
       },
     },
+    [`${prefix}/pact`]: {
+      GET: async (request) => {
+        const options = parsePactQuery(request.search);
+        return typeof options === "string"
+          ? adminError(400, options)
+          : adminJson(200, journal.toPact(options));
+      },
+    },
     [`${prefix}/plants`]: {
       GET: async () => adminJson(200, store.entries().map(toAdminPlant)),
       PUT: async (request) => {
@@ -138,6 +147,31 @@ function parseFilterQuery(search: string): RequestFilter | string {
     filter.status = Number(status);
   }
   return filter;
+}
+
+/**
+ * `?consumer=plant-web&provider=plant-store` as the pact's parties, or the message of a 400: the
+ * sentence toPact() throws. Names are not echoed: a client may have put a token there.
+ */
+function parsePactQuery(search: string): PactOptions | string {
+  const params = new URLSearchParams(search);
+  for (const name of new Set(params.keys())) {
+    if (name !== "consumer" && name !== "provider") {
+      return "The only query parameters are consumer and provider.";
+    }
+    if (params.getAll(name).length > 1) return `${name} must be given at most once.`;
+  }
+  try {
+    return checkPactOptions(
+      {
+        consumer: params.get("consumer") ?? undefined,
+        provider: params.get("provider") ?? undefined,
+      },
+      "",
+    );
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** Sets a scenario: 204, or the injector's TypeError or RangeError (naming the field) as a 400. */

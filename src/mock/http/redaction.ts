@@ -44,6 +44,18 @@ export function createSecretTokens(tokens: Iterable<string> = []): SecretTokens 
   };
 }
 
+/**
+ * What `fixed` hides and what `later()` hides, `later` read at each call: the shadow proxy's
+ * forwarded tokens, which grow as requests arrive.
+ */
+export function joinSecretTokens(fixed: SecretTokens, later: () => SecretTokens): SecretTokens {
+  return {
+    holds: (text) => fixed.holds(text) || later().holds(text),
+    appearsIn: (text) => fixed.appearsIn(text) || later().appearsIn(text),
+    with: (more) => joinSecretTokens(fixed.with(more), later),
+  };
+}
+
 export function redactTarget(target: string, tokens: SecretTokens): string {
   // Most targets hold no token, no access_token and nothing encoded: they come out as they are.
   if (!ENCODED_OR_ACCESS_TOKEN.test(target) && !tokens.appearsIn(target)) return target;

@@ -1,5 +1,6 @@
 // One request as the journal holds it, from its arrival to its answer: raw text only, parsed
 // when listed (listed-entry.ts).
+import type { components } from "../../contract/generated/openapi-admin.js";
 import type { PlantStoreOperation, ScriptedBy } from "../../contract/journal-entries.js";
 import type { BreakKind } from "../scenarios/break-kinds.js";
 
@@ -31,4 +32,9 @@ export interface JournalRecord {
   scriptProblem: string | undefined;
   /** The Error body of a refusal of what the caller sent (`noteViolation`), read when listed. */
   violation: string | undefined;
+  /** What the shadow proxy found in the deployment's answer to it (src/server/shadow/). */
+  shadow: ShadowFindings | undefined;
 }
+
+/** A forwarded request's findings: where the deployment broke openapi.yaml, or departed from us. */
+export type ShadowFindings = NonNullable<components["schemas"]["JournalEntryFields"]["shadow"]>;

@@ -16,11 +16,18 @@ import {
   type ReceivedRequest,
   type RequestFilter,
 } from "../../contract/journal-entries.js";
+import {
+  checkPactOptions,
+  type PactOptions,
+  type PlantStorePact,
+  toPactDocument,
+} from "../../contract/pact.js";
 import type { CoreAnswer } from "../http/core-types.js";
 import { createSecretTokens, type SecretTokens } from "../http/redaction.js";
 import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import type { JournalRecord } from "./journal-record.js";
 import { toEntry, toReceivedRequest } from "./listed-entry.js";
+import { createPactCollector, type PactCollector } from "./pact.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;
@@ -32,6 +39,8 @@ export interface JournalOptions {
   /** How many requests it keeps; older ones are dropped first. */
   capacity?: number;
   coverage?: CoverageCounter;
+  /** Where its answers become pact interactions (a sandbox's notes into the set's too). */
+  pact?: PactCollector;
 }
 
 /** The journal of one world; its `PlantStoreRequestJournal` methods are what users call. */
@@ -57,6 +66,10 @@ export interface RequestJournal extends PlantStoreRequestJournal {
   entries(filter?: RequestFilter, violationsOnly?: boolean): JournalEntry[];
   /** Empties the journal; a request that arrived before it is never listed after it. */
   clear(): void;
+  /** The pact interactions noted (pact.ts): kept across clear(), emptied by clearCoverage(). */
+  readonly pact: PactCollector;
+  /** A Pact V4 contract of the interactions noted; bad options throw, naming the field. */
+  toPact(options: PactOptions): PlantStorePact;
 }
 
 /**
@@ -65,7 +78,11 @@ export interface RequestJournal extends PlantStoreRequestJournal {
  */
 export function createRequestJournal(
   secrets: SecretTokens = createSecretTokens(),
-  { capacity = JOURNAL_CAPACITY, coverage = createCoverageCounter() }: JournalOptions = {},
+  {
+    capacity = JOURNAL_CAPACITY,
+    coverage = createCoverageCounter(),
+    pact = createPactCollector(),
+  }: JournalOptions = {},
 ): RequestJournal {
   // Records are placed when they arrive, not when answered: a slow list that arrived first is
   // listed first, and clear() drops a request still in flight along with the rest (its
@@ -92,7 +109,7 @@ export function createRequestJournal(
         (record) =>
           record.answered &&
           matchesFilter(record, filter) &&
-          (!violationsOnly || record.violation !== undefined),
+          (!violationsOnly || isViolation(record)),
       )
       .map((record) => toEntry(record, tokens));
   }
@@ -121,6 +138,7 @@ export function createRequestJournal(
         broken: undefined,
         scriptProblem: undefined,
         violation: undefined,
+        shadow: undefined,
       };
       ring[next] = record;
       next = (next + 1) % capacity;
@@ -134,7 +152,9 @@ export function createRequestJournal(
       record.status = status;
       record.answered = true;
       // Counted even when clear() dropped the record: coverage outlives the journal's entries.
-      if (record.operation !== null) coverage.count(record.operation, status);
+      if (record.operation === null) return;
+      coverage.count(record.operation, status);
+      pact.note(record, secrets);
     },
     received: (record, bodyText) =>
       toReceivedRequest(
@@ -150,7 +170,12 @@ export function createRequestJournal(
       entries(checkRequestFilter(filter, "violations"), true) as ContractViolation<O>[],
     clearRequests: clear,
     coverage: coverage.coverage,
-    clearCoverage: coverage.clearCoverage,
+    clearCoverage() {
+      coverage.clearCoverage();
+      pact.clear();
+    },
+    pact,
+    toPact: (options) => toPactDocument(pact.interactions(), checkPactOptions(options, "toPact: ")),
   };
 }
 
@@ -168,6 +193,11 @@ export function noteViolation(record: JournalRecord, answer: CoreAnswer): void {
   if (record.scripted !== undefined || !CALLER_FAULT_STATUSES.has(answer.status)) return;
   // Kept as the body: parsed only when someone lists it, not on every refused request.
   record.violation = answer.body;
+}
+
+/** A refusal of what the caller sent, or (shadow proxy) a deployment's answer that broke the contract. */
+function isViolation(record: JournalRecord): boolean {
+  return record.violation !== undefined || (record.shadow?.violations.length ?? 0) > 0;
 }
 
 /** Keeps a create body for the journal; one too long to be worth keeping is left out. */

@@ -14,7 +14,9 @@ import type {
 import { checkNewPlant } from "../../contract/plant-fields.js";
 import { parseLimitParam } from "../http/list-query.js";
 import { redactJson, redactTarget, redactWord, type SecretTokens } from "../http/redaction.js";
-import type { JournalRecord } from "./journal-record.js";
+import type { JournalRecord, ShadowFindings } from "./journal-record.js";
+
+type ShadowFinding = ShadowFindings["violations"][number];
 
 /** `tokens`: every token to hide, the configured ones and those the kept requests used. */
 export function toEntry(record: JournalRecord, tokens: SecretTokens): JournalEntry {
@@ -42,6 +44,7 @@ export function toEntry(record: JournalRecord, tokens: SecretTokens): JournalEnt
   if (record.violation !== undefined) {
     entry.violation = redactWord(errorMessage(record.violation), tokens);
   }
+  if (record.shadow !== undefined) noteShadow(entry, record.shadow, tokens);
   return entry;
 }
 
@@ -82,6 +85,28 @@ function requestPart(
   }
   return { operation: null, method, path, query };
 }
+
+/**
+ * The shadow proxy's findings, each message hidden whole if it holds a token (they name no
+ * body value, but a deployment may answer anything). The deployment's breakage of openapi.yaml
+ * is the entry's violation, before the caller's own.
+ */
+function noteShadow(entry: JournalEntry, shadow: ShadowFindings, tokens: SecretTokens): void {
+  const shown = (finding: ShadowFinding): ShadowFinding => ({
+    kind: finding.kind,
+    message: tokens.holds(finding.message) ? HIDDEN_FINDING : finding.message,
+  });
+  entry.shadow = {
+    violations: shadow.violations.map(shown),
+    divergences: shadow.divergences.map(shown),
+  };
+  const broken = entry.shadow.violations.map((finding) => finding.message);
+  if (broken.length > 0) {
+    entry.violation = `The deployment's answer breaks openapi.yaml: ${broken.join("; ")}.`;
+  }
+}
+
+const HIDDEN_FINDING = "(not shown: the message would hold a token)";
 
 /**
  * `limit` as a number when the contract's rule accepts it. Read from the redacted query, so

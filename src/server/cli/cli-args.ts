@@ -11,6 +11,7 @@ import { MAX_GENERATED_PLANTS } from "../../mock/store/generated-plants.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
+import { checkDeploymentUrl } from "../shadow/shadow-proxy.js";
 
 export const DEFAULT_PORT = 4010;
 
@@ -28,6 +29,8 @@ export type CliCommand =
       generate?: { count: number; seed: number | undefined };
       quiet: boolean;
       adminTokenSource?: AdminTokenSource;
+      /** `--shadow <base-url>`: the deployment to forward every API request to. */
+      shadow?: string;
     };
 
 const OPTIONS = {
@@ -50,6 +53,7 @@ const OPTIONS = {
   quiet: { type: "boolean" },
   admin: { type: "boolean" },
   "admin-token": { type: "string" },
+  shadow: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 } as const;
@@ -68,7 +72,27 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
 
-  const { tokens, source } = readTokens(values.token, env.PLANT_STORE_TOKENS);
+  const shadow = values.shadow;
+  if (shadow !== undefined) {
+    checkDeploymentUrl(shadow, "--shadow");
+    for (const [flag, given] of [
+      ["--token", values.token],
+      ["--seed", values.seed],
+      ["--generate", values.generate],
+      ["--data", values.data],
+    ] as const) {
+      if (given !== undefined) {
+        throw new TypeError(
+          `${flag} has no effect with --shadow: the shadow proxy authenticates nothing and stores nothing (the deployment does).`,
+        );
+      }
+    }
+  }
+  // A shadow proxy takes no tokens: the deployment's own pass through it.
+  const { tokens, source } =
+    shadow === undefined
+      ? readTokens(values.token, env.PLANT_STORE_TOKENS)
+      : { tokens: [], source: "demo" as const };
   const createStatus = values["create-status"];
   if (createStatus !== undefined && createStatus !== "200" && createStatus !== "201") {
     throw new TypeError("--create-status must be 200 or 201.");
@@ -105,6 +129,7 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
     seedFile: nonEmpty(values.seed, "--seed"),
     ...(generate === undefined ? {} : { generate }),
     quiet: values.quiet === true,
+    ...(shadow === undefined ? {} : { shadow }),
   };
 }
 

@@ -36,6 +36,10 @@ Options:
                              loopback host without a token
   --admin-token <token>      require this bearer token on the admin endpoints (turns them on;
                              default: $PLANT_STORE_ADMIN_TOKEN when --admin is given)
+  --shadow <base-url>        a shadow proxy of a deployment: every API request goes there
+                             with its own Authorization and gets its answer; each answer is
+                             checked against openapi.yaml and the reference server, and a
+                             summary is printed at exit (see docs/fidelity.md)
   --quiet                    no log line per request
   -h, --help                 show this help
   -v, --version              show the version
@@ -55,10 +59,16 @@ export function bannerLines(options: {
   dataFile?: string;
   /** Present when the admin endpoints are on; `tokenSource` undefined when they are open. */
   admin?: { tokenSource: AdminTokenSource | undefined };
+  /** The deployment a shadow proxy forwards to. */
+  shadow?: string | undefined;
 }): string[] {
   const { url, tokens, source } = options;
   const lines = [url];
-  if (source === "demo") {
+  if (options.shadow !== undefined) {
+    lines.push(
+      `Shadow of ${options.shadow}: every API request goes there with its own Authorization; each answer is checked against openapi.yaml and the reference server`,
+    );
+  } else if (source === "demo") {
     lines.push(
       `Token: ${DEMO_TOKEN} (the public demo token; choose your own with --token or PLANT_STORE_TOKENS)`,
       `curl -H "Authorization: Bearer ${DEMO_TOKEN}" ${url}/plants`,
@@ -71,7 +81,7 @@ export function bannerLines(options: {
     );
   }
   const origin = new URL(url).origin;
-  lines.push(`Landing page: open ${origin}/ in a browser`);
+  if (options.shadow === undefined) lines.push(`Landing page: open ${origin}/ in a browser`);
   if (options.admin !== undefined) {
     const access =
       options.admin.tokenSource === undefined

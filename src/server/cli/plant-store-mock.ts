@@ -5,6 +5,7 @@ import { findPlantRecordProblem } from "../../contract/plant-fields.js";
 import { generatePlants } from "../../mock/store/generated-plants.js";
 import { findDuplicateId } from "../../mock/store/plant-records.js";
 import type { SeedPlant } from "../../mock/types.js";
+import { formatShadowSummary } from "../shadow/shadow-summary.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
 // parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or
 // SIGTERM. Every mistake at start (a flag, the seed or data file, a taken port) is one line
@@ -88,9 +89,10 @@ async function runServer(
   const generated =
     command.generate && generatePlants(command.generate.count, { seed: command.generate.seed });
   const seed = generated === undefined ? fromFile : [...(fromFile ?? []), ...generated];
+  const { tokens, ...serverOptions } = command.server;
   const server = await startPlantStoreServer({
-    ...command.server,
-    seed,
+    ...serverOptions,
+    ...(command.shadow === undefined ? { tokens, seed } : { shadow: { baseUrl: command.shadow } }),
     logRequests: !command.quiet,
     log: (line, kind) => {
       if (kind === "error") output.err(line);
@@ -102,6 +104,7 @@ async function runServer(
     tokens: command.server.tokens,
     source: command.tokenSource,
     dataFile: command.server.dataFile,
+    shadow: command.shadow,
     ...(command.server.admin === undefined
       ? {}
       : { admin: { tokenSource: command.adminTokenSource } }),
@@ -119,7 +122,12 @@ async function runServer(
       }
       stopping = true;
       server.close().then(
-        () => resolve(0),
+        () => {
+          const summary = server.shadowSummary();
+          if (summary !== undefined)
+            for (const line of formatShadowSummary(summary)) output.out(line);
+          resolve(0);
+        },
         (error: Error) => {
           output.err(`plant-store-mock: ${error.message}`);
           resolve(1);

@@ -73,7 +73,7 @@ describe("routes", () => {
     ["GET", "/__admin/requests/1"],
   ])("answers 404 for %s %s, which is not an admin endpoint", async (method, path) => {
     const endpoints =
-      "/__admin/reset, /__admin/faults, /__admin/responses, /__admin/chaos, /__admin/requests, /__admin/violations, /__admin/coverage, /__admin/plants, /__admin/sandboxes";
+      "/__admin/reset, /__admin/faults, /__admin/responses, /__admin/chaos, /__admin/requests, /__admin/violations, /__admin/coverage, /__admin/pact, /__admin/plants, /__admin/sandboxes";
     await expectRefusal(
       method,
       path,
