@@ -16,9 +16,13 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
  * Issues 35 and 36 took 1.70 MB: the lifecycle guide (docs/scenarios.md, sandboxes.md,
  * assertions.md) and the layout's smaller modules (1,669,789 B measured). Issue 39 took
  * 1.82 MB: the shadow proxy (src/server/shadow, in the ESM and CJS builds), the pact's
- * collector and types, and its guide docs/fidelity.md (1,802,495 B measured).
+ * collector and types, and its guide docs/fidelity.md (1,802,495 B measured). Issue 38 took
+ * 1.92 MB, 100 kB more: dist 84 kB (generatePlants' list of plant names, 11.5 kB in each of
+ * ./mock's ESM and CJS builds; `when` and respondWith in every entry's CJS bundle), the guides
+ * 12.5 kB (docs/scenarios.md's when and respondWith, msw.md's generated plants), the README,
+ * CHANGELOG and admin document 3 kB (1,903,002 B measured).
  */
-const INSTALL_BUDGET_BYTES = 1_820_000;
+const INSTALL_BUDGET_BYTES = 1_920_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];

@@ -70,6 +70,10 @@ describe("plant-store-mock --shadow", () => {
       ["--shadow", "http://127.0.0.1:4010", "--token", "t1"],
       "plant-store-mock: --token has no effect with --shadow: the shadow proxy authenticates nothing and stores nothing (the deployment does).",
     ],
+    [
+      ["--shadow", "http://127.0.0.1:4010", "--generate", "10"],
+      "plant-store-mock: --generate has no effect with --shadow: the shadow proxy authenticates nothing and stores nothing (the deployment does).",
+    ],
   ])("refuses %j with one line and exit code 2", async (args, line) => {
     const run = await cli.run(args);
     expect(run.code).toBe(2);
