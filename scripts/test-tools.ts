@@ -34,7 +34,9 @@ function isCurrent(): boolean {
 /** Installs test-tools/ exactly as its lockfile says, unless that install is already there. */
 export function installTestTools(): void {
   if (isCurrent()) return;
-  const npm = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], {
+  // No install scripts, wherever this runs: npm skips them unless allowed, but not when it is
+  // started from an npm script (as `npm run test-tools` does), and no tool here needs one.
+  const npm = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--ignore-scripts"], {
     cwd: testToolsRoot,
     stdio: "inherit",
   });
