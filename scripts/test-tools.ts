@@ -31,16 +31,35 @@ function isCurrent(): boolean {
   return existsSync(installedStamp) && readFileSync(installedStamp, "utf8") === lockfileHash();
 }
 
+/**
+ * The tools whose install scripts set them up (a runtime's binary, a native addon); every
+ * other script is left out: npm skips them unless allowed, but not when it is started from an
+ * npm script (as `npm run test-tools` is), where swagger-mock-validator's patch-package fails.
+ */
+const SET_UP_BY_SCRIPT = [
+  "bun",
+  "deno",
+  "node-24",
+  "workerd",
+  "esbuild",
+  "sharp",
+  "unrs-resolver",
+  "@parcel/watcher",
+  "vue-demi",
+];
+
 /** Installs test-tools/ exactly as its lockfile says, unless that install is already there. */
 export function installTestTools(): void {
   if (isCurrent()) return;
-  // No install scripts, wherever this runs: npm skips them unless allowed, but not when it is
-  // started from an npm script (as `npm run test-tools` does), and no tool here needs one.
-  const npm = spawnSync("npm", ["ci", "--no-audit", "--no-fund", "--ignore-scripts"], {
-    cwd: testToolsRoot,
-    stdio: "inherit",
-  });
-  if (npm.status !== 0) throw new Error(`npm ci in ${testToolsRoot} failed`);
+  const npm = (args: string[]) => {
+    const run = spawnSync("npm", [...args, "--no-audit", "--no-fund"], {
+      cwd: testToolsRoot,
+      stdio: "inherit",
+    });
+    if (run.status !== 0) throw new Error(`npm ${args[0]} in ${testToolsRoot} failed`);
+  };
+  npm(["ci", "--ignore-scripts"]);
+  npm(["rebuild", ...SET_UP_BY_SCRIPT]);
   writeFileSync(installedStamp, lockfileHash());
 }
 
