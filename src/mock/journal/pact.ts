@@ -102,16 +102,35 @@ function shapeOf(
 ): Shaped | undefined {
   if (record.operation === null || !decidedByContract(record)) return undefined;
   return record.operation === "createPlant"
-    ? createShape(record, record.token === undefined ? tokens : tokens.with([record.token]))
+    ? createShape(record, tokens)
     : listShape(record, tokens, createdBefore);
 }
 
+/** Whether `value` (a number sent as text) is a token: its request is then left out whole. */
+function isToken(value: number, record: JournalRecord, tokens: SecretTokens): boolean {
+  const text = String(value);
+  return tokens.holds(text) || record.token === text;
+}
+
+/**
+ * Every token hidden from what a pact shows of `record`'s request. Applied when an interaction
+ * is built, once per shape, not to every request noted (docs/performance.md).
+ */
+function shownTokens(record: JournalRecord, tokens: SecretTokens): SecretTokens {
+  return record.token === undefined ? tokens : tokens.with([record.token]);
+}
+
 function createShape(record: JournalRecord, tokens: SecretTokens): Shaped | undefined {
-  const plant = sentPlant(record.bodyText, tokens);
-  if (plant === undefined) return undefined;
+  const sent = sentPlant(record.bodyText);
+  // An id of digits that is also a token is left out with its request, as a list's limit is.
+  if (sent === undefined || (sent.id !== undefined && isToken(sent.id, record, tokens))) {
+    return undefined;
+  }
   const { status } = record;
-  const fields = Object.keys(plant).join(", ");
+  const fields = Object.keys(sent).join(", ");
   const interaction = (): PactInteraction => {
+    // Hiding a token in a name or tag leaves a valid plant: only an id could stop being one.
+    const plant = redactJson(sent, shownTokens(record, tokens)) as NewPlant;
     const bodyRules: Rules = {
       "$.name": byType(),
       ...(plant.tag === undefined ? {} : { "$.tag": byType() }),
@@ -147,7 +166,7 @@ function createShape(record: JournalRecord, tokens: SecretTokens): Shaped | unde
       response: { status, headers: JSON_HEADERS, ...answer },
     };
   };
-  const created = status === 409 ? undefined : plant;
+  const created = status === 409 ? undefined : sent;
   return { key: `createPlant ${status} ${fields}`, interaction, created };
 }
 
@@ -160,16 +179,16 @@ function listShape(
   if (!parsed.ok) return undefined;
   const { limit } = parsed;
   // A limit that is also a token (all digits) is left out with its request.
-  if (limit !== undefined && (tokens.holds(String(limit)) || record.token === String(limit))) {
-    return undefined;
-  }
+  if (limit !== undefined && isToken(limit, record, tokens)) return undefined;
   const after = createdBefore !== undefined && createdBefore.length > 0 ? createdBefore : undefined;
   const { status } = record;
   const state = after === undefined ? "" : " after the caller created plants";
   const limitKind = limit === undefined ? "none" : limit === 0 ? "0" : "n";
   const interaction = (): PactInteraction => {
     const limitText = limit === undefined ? "" : limit === 0 ? " with limit=0" : " with a limit";
-    const first = after?.[0];
+    // The caller's plants as it sent them, each token hidden now (see shownTokens).
+    const plants = after?.map((plant) => redactJson(plant, shownTokens(record, tokens)) as NewPlant);
+    const first = plants?.[0];
     const example = first === undefined ? EXAMPLE_PLANT : { name: first.name };
     // An array of plants, each like the example by type; `limit` caps it, and the caller's own
     // plants make it at least one long. `limit=0` is exactly [] (no rule: equality).
@@ -181,7 +200,7 @@ function listShape(
       description: `listPlants${limitText} answered ${status}${state}`,
       ...(after === undefined
         ? {}
-        : { providerStates: [{ name: CREATED_PLANTS_STATE, params: { plants: [...after] } }] }),
+        : { providerStates: [{ name: CREATED_PLANTS_STATE, params: { plants } }] }),
       request: {
         method: "GET",
         path: "/plants",
@@ -195,8 +214,8 @@ function listShape(
   return { key: `listPlants ${status} ${limitKind}${state}`, interaction };
 }
 
-/** The create body as sent, its known fields only, when it is a valid plant once redacted. */
-function sentPlant(text: string | undefined, tokens: SecretTokens): NewPlant | undefined {
+/** The create body as sent, its known fields only, when it is a valid plant. */
+function sentPlant(text: string | undefined): NewPlant | undefined {
   if (text === undefined) return undefined;
   let value: unknown;
   try {
@@ -204,7 +223,7 @@ function sentPlant(text: string | undefined, tokens: SecretTokens): NewPlant | u
   } catch {
     return undefined;
   }
-  const checked = checkNewPlant(redactJson(value, tokens));
+  const checked = checkNewPlant(value);
   return checked.ok ? checked.plant : undefined;
 }
 

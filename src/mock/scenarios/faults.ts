@@ -88,8 +88,6 @@ export function createFaultInjector(shutdown: Shutdown): FaultInjector {
   const waiting = createWaitingRequests(shutdown);
   const responders = new Map<PlantStoreOperation, (request: ReceivedRequest) => unknown>();
   let chaos: ChaosPlan | undefined;
-  // Lets the hot path skip every lookup when no scenario is set, which is nearly always.
-  let pending = 0;
 
   /** The first queued scenario of `operation` for this request, counted; others stay as they are. */
   function take<T>(
@@ -103,10 +101,9 @@ export function createFaultInjector(shutdown: Shutdown): FaultInjector {
     const found = queue[index];
     if (found === undefined) return undefined;
     found.remaining--;
-    if (found.remaining <= 0) {
-      queue.splice(index, 1);
-      pending--;
-    }
+    if (found.remaining <= 0) queue.splice(index, 1);
+    // An operation holds a queue only while something waits in it (see `idle`).
+    if (queue.length === 0) queues.delete(operation);
     return found.value;
   }
 
@@ -118,7 +115,19 @@ export function createFaultInjector(shutdown: Shutdown): FaultInjector {
     const queue = queues.get(op);
     if (queue === undefined) queues.set(op, [item]);
     else queue.push(item);
-    pending++;
+  }
+
+  /**
+   * Whether nothing can shape a call of `operation` that sends no `Prefer`: no scenario of its
+   * own and no chaos, whatever is set for other operations. Most requests: they take no view.
+   */
+  function idle(operation: PlantStoreOperation): boolean {
+    return (
+      chaos === undefined &&
+      !failures.has(operation) &&
+      !delays.has(operation) &&
+      !responders.has(operation)
+    );
   }
 
   return {
@@ -163,14 +172,11 @@ export function createFaultInjector(shutdown: Shutdown): FaultInjector {
       responders.clear();
       failures.clear();
       delays.clear();
-      pending = 0;
       waiting.endAll();
     },
     decide(operation, arrival) {
       const { prefer } = arrival;
-      if (pending === 0 && chaos === undefined && prefer === null && responders.size === 0) {
-        return NO_SCENARIO;
-      }
+      if (prefer === null && idle(operation)) return NO_SCENARIO;
       // Built once, at the first `when` or respondWith that asks, and frozen: a function of the
       // test that changes it cannot change what the next one sees.
       let view: ReceivedRequest | undefined;

@@ -159,6 +159,24 @@ describe("toPact", () => {
     expect(text).toContain("Bearer PLANT_STORE_TOKEN");
   });
 
+  it("leaves out a request whose id or limit is a token of digits, and hides the caller's plants in a list's state", async () => {
+    const digits = "20261126";
+    const handler = createPlantStoreFetchHandler({ basePath: "/v1", seed: [] });
+    const send = sender(handler, digits);
+    expect((await send("POST", "/plants", { id: Number(digits), name: "Fern" })).status).toBe(201);
+    expect((await send("GET", `/plants?limit=${digits}`)).status).toBe(200);
+    expect(handler.toPact(PARTIES).interactions).toEqual([]);
+    // The caller's next create is noted, and the list after it shows its plants without the token.
+    await send("POST", "/plants", { name: `Fern ${digits}`, tag: digits });
+    await send("GET", "/plants");
+    const text = JSON.stringify(handler.toPact(PARTIES));
+    expect(descriptions(handler)).toEqual([
+      "createPlant with name, tag answered 201",
+      "listPlants answered 200 after the caller created plants",
+    ]);
+    expect(text).not.toContain(digits);
+  });
+
   it("outlives reset() (an afterEach reset) until clearCoverage(); a reset forgets the created plants", async () => {
     const handler = createPlantStoreFetchHandler({ basePath: "/v1", seed: [] });
     const send = sender(handler);
