@@ -187,7 +187,8 @@ function listShape(
   const interaction = (): PactInteraction => {
     const limitText = limit === undefined ? "" : limit === 0 ? " with limit=0" : " with a limit";
     // The caller's plants as it sent them, each token hidden now (see shownTokens).
-    const plants = after?.map((plant) => redactJson(plant, shownTokens(record, tokens)) as NewPlant);
+    const shown = shownTokens(record, tokens);
+    const plants = after?.map((plant) => redactJson(plant, shown) as NewPlant);
     const first = plants?.[0];
     const example = first === undefined ? EXAMPLE_PLANT : { name: first.name };
     // An array of plants, each like the example by type; `limit` caps it, and the caller's own
