@@ -2,6 +2,8 @@
 // server started from code, each holding no sandboxes and 1,000, against a raw node:http
 // ceiling, each in a process of its own. Every run of ours sits between two of the ceiling and
 // is judged against their mean, so a spell of load on a shared machine falls on both alike.
+// The servers holding sandboxes also hold scenarios, scripted with a `when`, for the operation
+// not being measured: a request that no sandbox or scenario applies to must not pay for them.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as fixtures from "./lib/fixtures.js";
@@ -16,11 +18,21 @@ const CLI_ARGS = ["--port", "0", "--admin", "--token", fixtures.BENCH_TOKEN, "--
 const SANDBOXES = 1000;
 /** A request outside sandboxes may lose no more than run-to-run noise while they are open. */
 const SANDBOX_GOAL = 0.9;
-/** Each request, with the share of the ceiling's req/s our server must reach. */
+/**
+ * Each request, with the share of the ceiling's req/s our server must reach, and the scenario
+ * the servers holding sandboxes hold meanwhile: for the other operation, for requests that
+ * never come (a `when` no measured request matches), so it stays queued the whole run.
+ */
 const ROUTES = [
-  { request: fixtures.LIST_REQUEST, goal: 0.75 },
-  { request: fixtures.CREATE_REQUEST, goal: 0.6 },
+  { request: fixtures.LIST_REQUEST, goal: 0.8, idleScenario: idleScenarioOf("createPlant") },
+  { request: fixtures.CREATE_REQUEST, goal: 0.7, idleScenario: idleScenarioOf("listPlants") },
 ];
+
+function idleScenarioOf(operation: "listPlants" | "createPlant") {
+  const when =
+    operation === "createPlant" ? { body: { name: "Never sent" } } : { query: { limit: 7 } };
+  return { operation, status: 503, times: "Infinity", when };
+}
 
 const bundlePlantStoreServer = () => bundleForNode("bench/servers/plant-store-server.ts");
 /** Our servers, bundled from src as tsup builds dist/, serving the ten plants the ceiling does. */
@@ -67,7 +79,9 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
     const ours = servers.slice(1);
     // Every GET round before the first POST: a list is then never measured on a store that
     // earlier rounds' creates have grown, on one server and not on the ceiling.
-    for (const [route, { request }] of ROUTES.entries()) {
+    for (const [route, { request, idleScenario }] of ROUTES.entries()) {
+      const holding = ours.filter((server) => server.none !== undefined);
+      await Promise.all(holding.map(({ url }) => fixtures.setScenario(url, idleScenario)));
       for (let round = 0; round < rounds; round++) {
         // Ours in an order rotated by one per round, each between two runs of the ceiling.
         const rotated = ours.map((_, index) => ours[(index + round) % ours.length] as Server);
@@ -120,7 +134,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
       rows,
       notes: [
         "plant-store-mock: the CLI, --quiet or logging every request to its stdout (a pipe the runner drains) as it does by default; startPlantStoreServer: started from code with tokens, seed and admin, no log function, as a test process starts it. All serve through the same node:http adapter with the admin endpoints on; each bundled from src as tsup builds dist/.",
-        "Before the runs each of our servers opens 1,000 sandboxes through the admin API, each with three seed plants and a second token; the one holding none closes them again, so both have served the same requests. Every measured request is outside them.",
+        'Before the runs each of our servers opens 1,000 sandboxes through the admin API, each with three seed plants and a second token; the one holding none closes them again, so both have served the same requests. Every measured request is outside them. The servers holding sandboxes also hold, for the whole of each route\'s runs, a failNext with a `when` for the other operation (a create named "Never sent" while lists are measured, a list with limit=7 while creates are).',
         `${rounds} round(s) on GET, then ${rounds} on POST; each measures our servers in an order rotated by one per round, the ceiling before and after each: ${plan.connections} connections, ${plan.seconds} s per run (after ${plan.warmupSeconds} s of warm-up at each server's first run).`,
       ],
     },

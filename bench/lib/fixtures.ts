@@ -56,3 +56,19 @@ export async function openSandboxes(baseUrl: string, count: number, close = fals
     await Promise.all(Array.from({ length: Math.min(10, count - done) }, open));
   }
 }
+
+/**
+ * Replaces every scenario of the server's world with `scenario` (a POST /__admin/faults body):
+ * the bench's idle scenarios, which the measured requests must pass by.
+ */
+export async function setScenario(baseUrl: string, scenario: object) {
+  const cleared = await fetch(`${baseUrl}/__admin/faults`, { method: "DELETE" });
+  const set = await fetch(`${baseUrl}/__admin/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(scenario),
+  });
+  if (cleared.status !== 204 || set.status !== 204) {
+    throw new Error(`no scenario set (${cleared.status}, ${set.status}: ${await set.text()})`);
+  }
+}
