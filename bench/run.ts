@@ -16,6 +16,7 @@ const BENCHMARKS = [
   "persistence",
   "peers",
   "generated-plants",
+  "core-per-request",
 ];
 
 /** The command line, checked: an unknown flag or benchmark stops it with one line, exit 2. */
