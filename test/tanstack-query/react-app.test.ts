@@ -3,38 +3,15 @@
 // handlers, in jsdom: what a user of the app sees, each test in a sandbox of its own.
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { render, waitFor, within } from "@testing-library/react";
-import { setupServer } from "msw/node";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { afterAll, beforeAll, describe, test } from "vitest";
-import { createPlantStoreClient, type PlantStoreClientOptions } from "../../src/client/index.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
+import { describe, test } from "vitest";
+import { createPlantStoreClient } from "../../src/client/index.js";
 import { createPlantStoreQueries } from "../../src/tanstack-query/index.js";
 import { App } from "./apps/react-plants.js";
+import { baseUrl, SEED, servePlantStore } from "./support/plant-store-world.js";
 
-const baseUrl = "https://plant-store.test/v1";
-const SEED = [{ name: "Boston fern" }, { name: "Snake plant" }];
-const plantStore = createPlantStoreHandlers({ baseUrl, seed: SEED });
-const server = setupServer(...plantStore.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
-
-/** A sandbox, an SDK client in it (retries on, no backoff waits) and a fresh QueryClient. */
-function world(options: Partial<PlantStoreClientOptions> = {}) {
-  const sandbox = plantStore.createSandbox();
-  const client = createPlantStoreClient({
-    baseUrl,
-    token: sandbox.token,
-    retries: { maxDelay: 0 },
-    ...options,
-  });
-  return {
-    sandbox,
-    client,
-    queries: createPlantStoreQueries(client),
-    queryClient: new QueryClient(),
-  };
-}
+const { plantStore, world } = servePlantStore(() => new QueryClient());
 
 function renderApp(props: Parameters<typeof App>[0], container?: HTMLElement) {
   const view = render(createElement(App, props), container && { container, hydrate: true });

@@ -4,36 +4,13 @@
 // sandbox of its own.
 import { dehydrate, hydrate, QueryClient, VueQueryPlugin } from "@tanstack/vue-query";
 import { render, waitFor, within } from "@testing-library/vue";
-import { setupServer } from "msw/node";
-import { afterAll, beforeAll, describe, test } from "vitest";
-import { createPlantStoreClient, type PlantStoreClientOptions } from "../../src/client/index.js";
-import { createPlantStoreHandlers } from "../../src/msw/index.js";
+import { describe, test } from "vitest";
+import { createPlantStoreClient } from "../../src/client/index.js";
 import { createPlantStoreQueries, type PlantStoreQueries } from "../../src/tanstack-query/index.js";
 import { App } from "./apps/vue-plants.js";
+import { baseUrl, servePlantStore } from "./support/plant-store-world.js";
 
-const baseUrl = "https://plant-store.test/v1";
-const SEED = [{ name: "Boston fern" }, { name: "Snake plant" }];
-const plantStore = createPlantStoreHandlers({ baseUrl, seed: SEED });
-const server = setupServer(...plantStore.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => server.close());
-
-/** A sandbox, an SDK client in it (retries on, no backoff waits) and a fresh QueryClient. */
-function world(options: Partial<PlantStoreClientOptions> = {}) {
-  const sandbox = plantStore.createSandbox();
-  const client = createPlantStoreClient({
-    baseUrl,
-    token: sandbox.token,
-    retries: { maxDelay: 0 },
-    ...options,
-  });
-  return {
-    sandbox,
-    client,
-    queries: createPlantStoreQueries(client),
-    queryClient: new QueryClient(),
-  };
-}
+const { plantStore, world } = servePlantStore(() => new QueryClient());
 
 function renderApp(queryClient: QueryClient, lists: Record<string, PlantStoreQueries>) {
   const view = render(App, {
