@@ -1,22 +1,11 @@
 // A request's scenario is decided when it arrives, and every reset ends the requests still
 // waiting: a slow request left over from one test never takes the next test's scenario, on
 // any serving path, however many tests a suite runs.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { activeTimers } from "../support/event-loop.js";
-import {
-  fetchHandlerPaths,
-  mswPaths,
-  type ServingPath,
-  serverPaths,
-} from "./support/serving-paths.js";
+import { SERVING_PATH_NAMES, type ServingPath, useServingPaths } from "./support/serving-paths.js";
 
-const paths: ServingPath[] = [];
-beforeAll(async () => {
-  paths.push(...fetchHandlerPaths(), ...mswPaths(), ...(await serverPaths()));
-});
-afterAll(async () => {
-  for (const path of paths) await path.close();
-});
+const pathNamed = useServingPaths();
 
 /** One test ending with a request still waiting, the reset between tests, the next test. */
 async function round(path: ServingPath): Promise<{ next: unknown; leftOver: unknown }> {
@@ -29,17 +18,8 @@ async function round(path: ServingPath): Promise<{ next: unknown; leftOver: unkn
   return { next, leftOver: await held.outcome };
 }
 
-describe.each([
-  "the fetch handler",
-  "a sandbox of the fetch handler",
-  "the MSW handler set",
-  "a sandbox of the MSW handler set",
-  "the server object",
-  "a sandbox of the server object",
-  "the admin client",
-  "a sandbox of the admin client",
-])("%s", (name) => {
-  const path = () => paths.find((candidate) => candidate.name === name) as ServingPath;
+describe.each(SERVING_PATH_NAMES)("%s", (name) => {
+  const path = () => pathNamed(name);
 
   it("a request waiting when the test ends gets no answer, and the next test's failNext is the next test's", async () => {
     expect(await round(path())).toEqual({ next: 503, leftOver: "dropped" });

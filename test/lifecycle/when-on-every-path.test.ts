@@ -3,23 +3,11 @@
 // arrives, by the request itself, so concurrent requests take the scenarios meant for them
 // whatever order they arrive in; a request it does not match is answered as if it were not
 // there; a field the operation lacks is refused when the scenario is set.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PlantStoreAdminError } from "../../src/admin/index.js";
-import {
-  fetchHandlerPaths,
-  mswPaths,
-  type Outcome,
-  type ServingPath,
-  serverPaths,
-} from "./support/serving-paths.js";
+import { type Outcome, SERVING_PATH_NAMES, useServingPaths } from "./support/serving-paths.js";
 
-const paths: ServingPath[] = [];
-beforeAll(async () => {
-  paths.push(...fetchHandlerPaths(), ...mswPaths(), ...(await serverPaths()));
-});
-afterAll(async () => {
-  for (const path of paths) await path.close();
-});
+const pathNamed = useServingPaths();
 
 const NAMES = ["Fern", "Ivy", "Aloe"];
 
@@ -44,17 +32,8 @@ async function refusal(set: () => unknown): Promise<unknown> {
   return "set";
 }
 
-describe.each([
-  "the fetch handler",
-  "a sandbox of the fetch handler",
-  "the MSW handler set",
-  "a sandbox of the MSW handler set",
-  "the server object",
-  "a sandbox of the server object",
-  "the admin client",
-  "a sandbox of the admin client",
-])("%s", (name) => {
-  const path = () => paths.find((candidate) => candidate.name === name) as ServingPath;
+describe.each(SERVING_PATH_NAMES)("%s", (name) => {
+  const path = () => pathNamed(name);
   const overHttp = name.includes("admin client");
 
   it("three concurrent creates, failNext 409 when the body's name is Ivy: exactly the Ivy create fails, in 100 random orders", async () => {

@@ -4,6 +4,7 @@
 // admin client, each on its global world and inside a sandbox.
 import { connect } from "node:net";
 import { setupServer } from "msw/node";
+import { afterAll, beforeAll } from "vitest";
 import { createPlantStoreAdmin } from "../../../src/admin/index.js";
 import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
 import type {
@@ -93,7 +94,7 @@ function inProcessPath(
   };
 }
 
-export function fetchHandlerPaths(): ServingPath[] {
+function fetchHandlerPaths(): ServingPath[] {
   const handle = createPlantStoreFetchHandler({ tokens: [TOKEN] });
   const sandbox = handle.createSandbox();
   const sender = (token: string) => (path: string, body?: object) =>
@@ -104,7 +105,7 @@ export function fetchHandlerPaths(): ServingPath[] {
   ];
 }
 
-export function mswPaths(): ServingPath[] {
+function mswPaths(): ServingPath[] {
   const base = "http://lifecycle-msw.test/v1";
   const plantStore = createPlantStoreHandlers({ baseUrl: base, tokens: [TOKEN] });
   const sandbox = plantStore.createSandbox();
@@ -121,7 +122,7 @@ export function mswPaths(): ServingPath[] {
   ];
 }
 
-export async function serverPaths(): Promise<ServingPath[]> {
+async function serverPaths(): Promise<ServingPath[]> {
   const adminToken = "lifecycle-admin-token";
   const server = await startPlantStoreServer({ tokens: [TOKEN], admin: { token: adminToken } });
   const sandbox = server.createSandbox();
@@ -191,4 +192,31 @@ export async function sendHeldListOverHttp(
 
 function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** Every serving path's name, in the order the suites run them. */
+export const SERVING_PATH_NAMES = [
+  "the fetch handler",
+  "a sandbox of the fetch handler",
+  "the MSW handler set",
+  "a sandbox of the MSW handler set",
+  "the server object",
+  "a sandbox of the server object",
+  "the admin client",
+  "a sandbox of the admin client",
+];
+
+/**
+ * Opens every serving path for the calling test file, and closes them after it; returns what
+ * finds one by its name (once the file's tests run).
+ */
+export function useServingPaths(): (name: string) => ServingPath {
+  const paths: ServingPath[] = [];
+  beforeAll(async () => {
+    paths.push(...fetchHandlerPaths(), ...mswPaths(), ...(await serverPaths()));
+  });
+  afterAll(async () => {
+    for (const path of paths) await path.close();
+  });
+  return (name) => paths.find((candidate) => candidate.name === name) as ServingPath;
 }
