@@ -41,8 +41,13 @@ function coreFor(
   const scripted = world === "own" ? measured : other;
   const script = () => {
     if (world === "none") return;
-    const when = NEVER_SENT[scripted];
-    core.inProcess.failNext(scripted, { status: 503, times: Infinity, when } as never);
+    const failure = { status: 503, times: Infinity } as const;
+    // One call per operation: `when` is typed by the operation it is for.
+    if (scripted === "createPlant") {
+      core.inProcess.failNext("createPlant", { ...failure, when: NEVER_SENT.createPlant });
+    } else {
+      core.inProcess.failNext("listPlants", { ...failure, when: NEVER_SENT.listPlants });
+    }
   };
   script();
   // Creates would grow the store over the rounds: each turn starts from the seed again.
