@@ -1,17 +1,16 @@
 // The command line of plant-store-mock: its flags, read and checked by the rules of the options
 // they set, and where the tokens come from (flags or the environment).
 import { parseFlags } from "../../cli/command-line.js";
-import { MAX_SEED } from "../../contract/seeded-random.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
 import { checkToken } from "../../mock/http/bearer-auth.js";
 import { checkCorsOrigin } from "../../mock/http/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
-import { MAX_GENERATED_PLANTS } from "../../mock/store/generated-plants.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
 import { checkDeploymentUrl } from "../shadow/shadow-proxy.js";
+import { integer, readGenerate } from "./number-flags.js";
 
 export const DEFAULT_PORT = 4010;
 
@@ -133,25 +132,6 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   };
 }
 
-/** `--generate <count>` and `--generate-seed <n>`, which means nothing without it. */
-function readGenerate(
-  count: string | undefined,
-  seed: string | undefined,
-): { count: number; seed: number | undefined } | undefined {
-  if (count === undefined) {
-    if (seed !== undefined) {
-      throw new TypeError(
-        "--generate-seed goes with --generate <count>: it chooses the plants --generate makes.",
-      );
-    }
-    return undefined;
-  }
-  return {
-    count: integer(count, "--generate", 0, MAX_GENERATED_PLANTS) as number,
-    seed: integer(seed, "--generate-seed", 0, MAX_SEED),
-  };
-}
-
 function readTokens(
   flags: string[] | undefined,
   fromEnv: string | undefined,
@@ -219,20 +199,6 @@ function checked<T>(
   check: (value: unknown, name: string) => T,
 ): T | undefined {
   return text === undefined ? undefined : check(text, flag);
-}
-
-function integer(
-  text: string | undefined,
-  flag: string,
-  min: number,
-  max = Number.MAX_SAFE_INTEGER,
-): number | undefined {
-  if (text === undefined) return undefined;
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= min && value <= max)) {
-    throw new RangeError(`${flag} must be a whole number from ${min} to ${max}.`);
-  }
-  return value;
 }
 
 function fsyncPolicy(text: string | undefined): FsyncPolicy | undefined {
