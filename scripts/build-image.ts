@@ -64,6 +64,10 @@ function installApp(version: string): void {
   mkdirSync(app, { recursive: true });
   writeFileSync(join(app, "package.json"), JSON.stringify({ private: true, version }));
   npm(["install", "--omit=dev", "--prefer-offline", "--no-package-lock", tarball, ...locked], app);
+  // npm's own records: the image runs the bin by its path, and nothing installs there again.
+  for (const record of [".bin", ".package-lock.json"]) {
+    rmSync(join(app, "node_modules", record), { recursive: true });
+  }
   rmSync(tarball);
 }
 
