@@ -1,5 +1,11 @@
-// plant-store-sdk/testcontainers: the mock server's container image as a Testcontainers module
-// (Node 22.22 or newer, as testcontainers 12 needs; testcontainers is an optional peer).
+/**
+ * The mock server's container image as a Testcontainers module: `new PlantStoreContainer()`
+ * starts `plant-store-mock:<this version>` (built by `npm run image`), configured like the
+ * CLI, and hands out the SDK and admin clients for it. Node 22.22 or newer, as testcontainers 12
+ * needs; `testcontainers` is an optional peer dependency. Guide: docs/container.md.
+ *
+ * @module plant-store-sdk/testcontainers
+ */
 export {
   PlantStoreContainer,
   type PlantStoreContainerGenerateOptions,

@@ -92,6 +92,10 @@ export class PlantStoreContainer extends GenericContainer {
     return this;
   }
 
+  /**
+   * Starts the container and resolves once the server listens (its first line is out). A
+   * server that refuses to start rejects with its one-line error.
+   */
   override async start(): Promise<StartedPlantStoreContainer> {
     const flags: string[] = [];
     if (this.#seed !== undefined) {

@@ -24,6 +24,10 @@ export type PlantStoreContainerClientOptions = Omit<
 /** Options of {@link StartedPlantStoreContainer.admin}: the admin client's, URL and token filled in. */
 export type PlantStoreContainerAdminOptions = Omit<PlantStoreAdminOptions, "baseUrl" | "token">;
 
+/**
+ * What {@link PlantStoreContainer.start} resolves with: a started container (Testcontainers'
+ * methods, `stop()` removing it) with the API's URL and the clients for it.
+ */
 export class StartedPlantStoreContainer extends AbstractStartedContainer {
   /** The API's URL on this machine, as `createPlantStoreClient({ baseUrl })` takes it. */
   readonly baseUrl: string;
