@@ -42,7 +42,14 @@ const body = () => {
       ),
     );
     expect(ids[0]).toBe(ids[1]);
-    const { stdout: printed } = await podman(["run", "--rm", TAGS[0] as string, "--version"]);
+    // --network=none: Podman then makes no bridge and no firewall rules to clean up after.
+    const { stdout: printed } = await podman([
+      "run",
+      "--rm",
+      "--network=none",
+      TAGS[0] as string,
+      "--version",
+    ]);
     expect(printed).toBe(`${version}\n`);
   }, 600_000);
 };
