@@ -10,7 +10,7 @@ import type {
   PlantStoreOperation,
   RequestFilter,
 } from "../contract/journal-entries.js";
-import type { PactOptions, PlantStorePact } from "../contract/pact.js";
+import type { PactOptions, PlantStorePact } from "../contract/pact-document.js";
 import type { Forwardable } from "../contract/plant-types.js";
 import type {
   DeclaredAnswer,
@@ -29,7 +29,7 @@ export type {
   JournalEntryOf,
   PlantStoreOperation,
 } from "../contract/journal-entries.js";
-export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
 export type { components, PartialRequest, RespondNextAnswer };
 
 /** What the shadow proxy found (GET /__admin/shadow): counts, violations, divergences. */

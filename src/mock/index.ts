@@ -23,10 +23,10 @@ export type {
   ScriptedBy,
   UnmatchedEntry,
 } from "../contract/journal-entries.js";
-export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
-export type { PlantStoreAdminOption } from "./admin/admin-access.js";
-export type { AdminPlant } from "./admin/admin-api.js";
-export { createPlantStoreFetchHandler } from "./fetch-handler.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
+export { createPlantStoreFetchHandler } from "../fetch/fetch-handler.js";
+export type { PlantStoreAdminOption } from "./admin-api/admin-access.js";
+export type { AdminPlant } from "./admin-api/admin-api.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
 export { BREAK_KINDS } from "./scenarios/break-kinds.js";

@@ -6,30 +6,35 @@
 // journal records every API request. Adapters only translate.
 
 import { isBearerToken } from "../contract/bearer-token.js";
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "../contract/core-exchange.js";
 import { isSandboxToken } from "../contract/sandbox-token.js";
-import { createAdminApi, isAdminPath } from "./admin/admin-api.js";
-import { errorAnswer, noAnswer, SERVER_FAILURE_MESSAGE } from "./http/answers.js";
+import { createAdminApi, isAdminPath } from "./admin-api/admin-api.js";
 import { constantTimeMatcher, createBearerAuth, unauthorizedAnswer } from "./http/bearer-auth.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "./http/core-types.js";
 import { corsResponseHeaders, preflightAnswer } from "./http/cors.js";
+import { errorAnswer, noAnswer, SERVER_FAILURE_MESSAGE } from "./http/json-answers.js";
 import { createPlant, listPlants } from "./http/plant-operations.js";
-import {
-  createSecretTokens,
-  joinSecretTokens,
-  redactWord,
-  type SecretTokens,
-} from "./http/redaction.js";
 import { type CreateBody, readCreateBody } from "./http/request-body.js";
 import { createRoute } from "./http/route.js";
 import { createCoverageCounter } from "./journal/coverage.js";
 import { createRequestJournal, noteBody, noteViolation } from "./journal/journal.js";
 import type { JournalRecord, ShadowFindings } from "./journal/journal-record.js";
-import { createPactCollector } from "./journal/pact.js";
+import {
+  createSecretTokens,
+  joinSecretTokens,
+  redactWord,
+  type SecretTokens,
+} from "./journal/redaction.js";
 import { landingPageAnswer, wantsLandingPage } from "./landing-page/landing-page-route.js";
 import type { PlantStoreCoreConfig } from "./mock-options.js";
-import { createSandboxRegistry, resetWorld, type SandboxWorld, worldVerbs } from "./sandboxes.js";
-import { createFaultInjector } from "./scenarios/faults.js";
-import { scriptedAnswer } from "./scenarios/scripted-answers.js";
+import { createPactCollector } from "./pact/pact-collector.js";
+import {
+  createSandboxRegistry,
+  resetWorld,
+  type SandboxWorld,
+  worldVerbs,
+} from "./sandboxes/sandbox-registry.js";
+import { createFaultInjector } from "./scenarios/scenario-set.js";
+import { scriptedAnswer } from "./scenarios/scripted-answer.js";
 import { createShutdown } from "./scenarios/waiting-requests.js";
 import type { PlantStoreInProcess } from "./types.js";
 

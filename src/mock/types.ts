@@ -7,9 +7,9 @@ import type {
   PlantStoreRequestJournal,
   ReceivedRequest,
 } from "../contract/journal-entries.js";
-import type { PactOptions, PlantStorePact } from "../contract/pact.js";
+import type { PactOptions, PlantStorePact } from "../contract/pact-document.js";
 import type { Forwardable, NewPlant, Plant, PlantStoreErrorBody } from "../contract/plant-types.js";
-import type { PlantStoreAdminOption } from "./admin/admin-access.js";
+import type { PlantStoreAdminOption } from "./admin-api/admin-access.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
 import type { BreakKind } from "./scenarios/break-kinds.js";
 

@@ -3,7 +3,7 @@
 import { HttpResponse, http, type RequestHandler } from "msw";
 import { checkHttpBaseUrl } from "../contract/base-url.js";
 import { checkOptionNames } from "../contract/option-names.js";
-import { DroppedConnectionError, fetchHandlerFor } from "../mock/fetch-handler.js";
+import { DroppedConnectionError, fetchHandlerFor } from "../fetch/fetch-handler.js";
 import { checkBasePath, MOCK_OPTION_NAMES, readMockOptions } from "../mock/mock-options.js";
 import type { PlantStoreInProcess, PlantStoreMockOptions } from "../mock/types.js";
 import { baseUrlMismatchHandler } from "./base-url-mismatch.js";

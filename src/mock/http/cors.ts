@@ -1,5 +1,5 @@
 // CORS: what Access-Control-Allow-Origin may be set to, and the headers it puts on answers.
-import type { CoreAnswer, HeaderRecord } from "./core-types.js";
+import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
 
 // What `Access-Control-Allow-Origin` may be set to. A browser compares it byte for byte
 // with the origin it sends (scheme://host[:port], host in lower case, no default port, no

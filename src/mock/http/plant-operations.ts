@@ -1,9 +1,10 @@
 // The two operations once a request has passed authentication, its route and its scenario:
 // a list (its `limit`, 400) and a create (content type and size as read on arrival, 415 and
 // 413; its fields, 400; its id, 409), answered from the world's store.
+
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "../../contract/core-exchange.js";
 import type { PlantStore } from "../types.js";
-import { errorAnswer, jsonAnswer, noAnswer, plantsJson } from "./answers.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
+import { errorAnswer, jsonAnswer, noAnswer, plantsJson } from "./json-answers.js";
 import { parseLimitParam } from "./list-query.js";
 import { type ArrivedBody, parseNewPlant } from "./request-body.js";
 

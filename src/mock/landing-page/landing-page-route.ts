@@ -1,7 +1,7 @@
 // When the core answers with the landing page: `GET /` (or HEAD) from a browser, before
 // authentication, because a browser has no token. Every other request to `/` gets the API's
 // answer (401 without credentials, else 404), so API clients see no difference.
-import type { CoreAnswer, CoreRequest } from "../http/core-types.js";
+import type { CoreAnswer, CoreRequest } from "../../contract/core-exchange.js";
 
 /** A landing page made by `createLandingPage()`, for the fetch handler's `landingPage` option. */
 export interface LandingPage {

@@ -10,8 +10,8 @@ import { checkOptionNames } from "../../contract/option-names.js";
 import { isSeed, mulberry32, SEED_RULE } from "../../contract/seeded-random.js";
 import type { ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
-import { checkWhen, type RequestTest, type WhenWords } from "./request-match.js";
-import { checkFailureFields, FAILURE_FIELD_NAMES, type FailureFields } from "./scripted-headers.js";
+import { checkFailureFields, FAILURE_FIELD_NAMES, type FailureFields } from "./failure-fields.js";
+import { checkWhen, type RequestTest, type WhenWords } from "./when.js";
 
 /** Chaos as set: whom it applies to, what it picks from, and its generator. */
 export interface ChaosPlan {

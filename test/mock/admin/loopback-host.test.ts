@@ -1,7 +1,7 @@
 // Which hosts are loopback: where open admin endpoints may answer. The server's refusal to
 // start them elsewhere is in test/server/server-options.test.ts.
 import { describe, expect, it } from "vitest";
-import { isLoopbackAuthority, isLoopbackHost } from "../../../src/mock/admin/admin-access.js";
+import { isLoopbackAuthority, isLoopbackHost } from "../../../src/mock/admin-api/admin-access.js";
 
 describe("isLoopbackHost", () => {
   it.each([

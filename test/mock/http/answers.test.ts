@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { plantJson, plantsJson } from "../../../src/mock/http/answers.js";
+import { plantJson, plantsJson } from "../../../src/mock/http/json-answers.js";
 
 describe("plantsJson", () => {
   it("produces what JSON.stringify would", () => {

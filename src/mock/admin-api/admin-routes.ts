@@ -1,6 +1,8 @@
 // The answers every admin endpoint gives, and the endpoints of one world (the global store,
 // faults and journal, or a sandbox's): reset, faults, responses, chaos, requests, violations,
 // coverage, plants.
+
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "../../contract/core-exchange.js";
 import type { components } from "../../contract/generated/openapi-admin.js";
 import {
   FILTER_STATUS_RULE,
@@ -10,10 +12,9 @@ import {
   OPERATIONS,
   type RequestFilter,
 } from "../../contract/journal-entries.js";
-import { checkPactOptions, type PactOptions } from "../../contract/pact.js";
-import { errorAnswer } from "../http/answers.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "../http/core-types.js";
-import { resetWorld, type SandboxWorld } from "../sandboxes.js";
+import { checkPactOptions, type PactOptions } from "../../contract/pact-document.js";
+import { errorAnswer } from "../http/json-answers.js";
+import { resetWorld, type SandboxWorld } from "../sandboxes/sandbox-registry.js";
 import type { StoredPlant } from "../types.js";
 import {
   parseChaosBody,

@@ -3,15 +3,15 @@
 // request's own `Prefer: code=N` (Prism's convention: the Error body with status N, when the
 // operation may answer N).
 
+import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
 import type { ScriptedBy } from "../../contract/journal-entries.js";
 import { allowedResponse } from "../../contract/response-schema.js";
-import { errorBody } from "../http/answers.js";
 import { WWW_AUTHENTICATE_INVALID } from "../http/bearer-auth.js";
-import type { CoreAnswer, HeaderRecord } from "../http/core-types.js";
+import { errorBody } from "../http/json-answers.js";
 import { ALLOW } from "../http/route.js";
 import type { PlantStoreOperation } from "../types.js";
 import type { BreakKind } from "./break-kinds.js";
-import { brokenAnswer } from "./broken-answers.js";
+import { brokenAnswer } from "./breaks.js";
 
 /** An answer waiting in an operation's queue, body already serialised. */
 export interface ScriptedAnswer {

@@ -13,11 +13,11 @@
 //   file (same rules, same messages). The plants are public: the admin API knows no tokens,
 //   so it cannot give a plant an owner.
 
+import type { CoreRequest } from "../../contract/core-exchange.js";
 import { OPERATIONS } from "../../contract/journal-entries.js";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
-import type { CoreRequest } from "../http/core-types.js";
 import { bodyFailureStatus } from "../http/request-body.js";
-import type { FaultSet } from "../scenarios/faults.js";
+import type { FaultSet } from "../scenarios/scenario-set.js";
 import { findDuplicateId, PlantIds } from "../store/plant-records.js";
 import type { BreakKind, FailNextOptions, PlantStoreOperation, StoredPlant } from "../types.js";
 

@@ -1,6 +1,6 @@
+import type { CoreRequest } from "../../contract/core-exchange.js";
 import { shownName } from "../../contract/option-names.js";
 import { checkToken, createBearerAuth } from "../http/bearer-auth.js";
-import type { CoreRequest } from "../http/core-types.js";
 
 /** `true`: the admin endpoints, open. `{ token }`: they require `Authorization: Bearer <token>`. */
 export type PlantStoreAdminOption = boolean | { token?: string | undefined };

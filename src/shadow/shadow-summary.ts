@@ -1,9 +1,9 @@
 // The shadow proxy's summary: how many requests went to the deployment and each kind of
 // finding with the first request that showed it, served at GET /__admin/shadow and printed
 // when plant-store-mock stops. Bounded, so a long run cannot grow it without limit.
-import type { components } from "../../contract/generated/openapi-admin.js";
-import { redactTarget, type SecretTokens } from "../../mock/http/redaction.js";
-import type { ShadowFindings } from "../../mock/journal/journal-record.js";
+import type { components } from "../contract/generated/openapi-admin.js";
+import type { ShadowFindings } from "../mock/journal/journal-record.js";
+import { redactTarget, type SecretTokens } from "../mock/journal/redaction.js";
 
 /**
  * What the shadow proxy found (GET /__admin/shadow, `server.shadowSummary()`): how many API

@@ -1,7 +1,7 @@
 // Every answer of the core is JSON (or empty); these build the shapes it sends, plants included.
 
+import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
 import type { Plant, PlantStoreErrorBody } from "../../contract/plant-types.js";
-import type { CoreAnswer, HeaderRecord } from "./core-types.js";
 
 export function jsonAnswer(status: number, body: string, headers: HeaderRecord): CoreAnswer {
   return { status, headers, body };

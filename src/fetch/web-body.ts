@@ -2,7 +2,7 @@
 // as the core asks for it. The cap is checked against Content-Length before reading and against
 // the bytes actually received while reading, so an oversized (or lying) body is refused without
 // ever being held in memory whole. (The Node adapter's reader: server/node-request.ts.)
-import type { BodyResult } from "./core-types.js";
+import type { BodyResult } from "../contract/core-exchange.js";
 
 const TOO_LARGE: BodyResult = { ok: false, reason: "too-large" };
 const INVALID_UTF8: BodyResult = { ok: false, reason: "invalid-utf8" };

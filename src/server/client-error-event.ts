@@ -3,7 +3,7 @@
 // every failure a client sees has the same shape.
 import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import type { HeaderRecord } from "../mock/http/core-types.js";
+import type { HeaderRecord } from "../contract/core-exchange.js";
 import type { InFlightResponses } from "./graceful-close.js";
 import type { RawAnswers } from "./request-log.js";
 import type { PlantStoreServerLog } from "./server-options.js";

@@ -5,24 +5,24 @@
 // The core calls it as its forwarding step (plant-store-core.ts); the proxy authenticates
 // nothing: the deployment decides, and the reference core accepts any well-formed token.
 import { randomUUID } from "node:crypto";
-import { BASE_URL_MESSAGE, parseHttpBaseUrl } from "../../contract/base-url.js";
-import { checkOptionNames } from "../../contract/option-names.js";
-import { errorAnswer, noAnswer } from "../../mock/http/answers.js";
+import { BASE_URL_MESSAGE, parseHttpBaseUrl } from "../contract/base-url.js";
 import type {
   BodyResult,
   CoreAnswer,
   CoreRequest,
   HeaderRecord,
-} from "../../mock/http/core-types.js";
-import { createSecretTokens, type SecretTokens } from "../../mock/http/redaction.js";
-import type { PlantStoreCoreConfig } from "../../mock/mock-options.js";
+} from "../contract/core-exchange.js";
+import { checkOptionNames } from "../contract/option-names.js";
+import { errorAnswer, noAnswer } from "../mock/http/json-answers.js";
+import { createSecretTokens, type SecretTokens } from "../mock/journal/redaction.js";
+import type { PlantStoreCoreConfig } from "../mock/mock-options.js";
 import {
   createPlantStoreCore,
   type ForwardedAnswer,
   type ForwardingStep,
-} from "../../mock/plant-store-core.js";
-import { createPlantStore } from "../../mock/store/store.js";
-import type { PlantStoreOperation } from "../../mock/types.js";
+} from "../mock/plant-store-core.js";
+import { createPlantStore } from "../mock/store/store.js";
+import type { PlantStoreOperation } from "../mock/types.js";
 import { compareAnswers, fromCoreAnswer } from "./compare-answers.js";
 import { createDeploymentClient, type DeploymentAnswer } from "./deployment-client.js";
 import { createShadowTally, type ShadowSummary } from "./shadow-summary.js";

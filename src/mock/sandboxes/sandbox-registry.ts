@@ -2,16 +2,16 @@
 // their own bearer tokens, so parallel tests on one server or handler set never see each other.
 // A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
-import { checkOptionNames } from "../contract/option-names.js";
-import { SANDBOX_TOKEN_PREFIX, SANDBOX_TOKEN_RANDOM_BYTES } from "../contract/sandbox-token.js";
-import type { SecretTokens } from "./http/redaction.js";
-import { type CoverageCounter, createCoverageCounter } from "./journal/coverage.js";
-import { createRequestJournal, type RequestJournal } from "./journal/journal.js";
-import { createPactCollector, type PactCollector } from "./journal/pact.js";
-import { createFaultInjector, type FaultInjector } from "./scenarios/faults.js";
-import type { Shutdown } from "./scenarios/waiting-requests.js";
-import { createPlantStore } from "./store/store.js";
-import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "./types.js";
+import { checkOptionNames } from "../../contract/option-names.js";
+import { SANDBOX_TOKEN_PREFIX, SANDBOX_TOKEN_RANDOM_BYTES } from "../../contract/sandbox-token.js";
+import { type CoverageCounter, createCoverageCounter } from "../journal/coverage.js";
+import { createRequestJournal, type RequestJournal } from "../journal/journal.js";
+import type { SecretTokens } from "../journal/redaction.js";
+import { createPactCollector, type PactCollector } from "../pact/pact-collector.js";
+import { createFaultInjector, type FaultInjector } from "../scenarios/scenario-set.js";
+import type { Shutdown } from "../scenarios/waiting-requests.js";
+import { createPlantStore } from "../store/store.js";
+import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "../types.js";
 
 export const DEFAULT_MAX_SANDBOXES = 1000;
 

@@ -3,21 +3,21 @@
 // sandboxes (admin-sandboxes.ts). Checks run in the API's order: admin token (401), or without
 // one the browser guard (403), then route (404), method (405 with Allow), then the body (415,
 // 413, 400). A refused request changes nothing.
-import type { CoreAnswer, CoreRequest } from "../http/core-types.js";
-import { redactWord, type SecretTokens } from "../http/redaction.js";
+import type { CoreAnswer, CoreRequest } from "../../contract/core-exchange.js";
 import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../http/request-body.js";
 import type { RequestJournal } from "../journal/journal.js";
-import type { SandboxRegistry } from "../sandboxes.js";
-import type { FaultInjector } from "../scenarios/faults.js";
-import type { PlantStore } from "../types.js";
-import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
-import { ADMIN_PREFIX, adminError, adminJson, worldRoutes } from "./admin-routes.js";
+import { redactWord, type SecretTokens } from "../journal/redaction.js";
 import {
   createSandboxRoutes,
   isSandboxesPath,
   SANDBOXES_PATH,
   UNKNOWN_SANDBOX,
-} from "./admin-sandboxes.js";
+} from "../sandboxes/sandbox-admin-routes.js";
+import type { SandboxRegistry } from "../sandboxes/sandbox-registry.js";
+import type { FaultInjector } from "../scenarios/scenario-set.js";
+import type { PlantStore } from "../types.js";
+import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
+import { ADMIN_PREFIX, adminError, adminJson, worldRoutes } from "./admin-routes.js";
 
 export { ADMIN_PREFIX, type AdminPlant } from "./admin-routes.js";
 

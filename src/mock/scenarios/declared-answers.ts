@@ -8,9 +8,9 @@ import { checkNumber } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
 import { allowedResponse, bodyPath } from "../../contract/response-schema.js";
 import type { PlantStoreOperation } from "../types.js";
-import { thrownMessage } from "./request-match.js";
-import { type ScriptedAnswer, scriptProblem } from "./scripted-answers.js";
-import { checkFailureHeaders } from "./scripted-headers.js";
+import { checkFailureHeaders } from "./failure-fields.js";
+import { type ScriptedAnswer, scriptProblem } from "./scripted-answer.js";
+import { thrownMessage } from "./when.js";
 
 /** The statuses `operation` may answer, for messages: "200, or 400 to 599". */
 function allowedStatuses(operation: PlantStoreOperation): string {

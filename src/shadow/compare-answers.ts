@@ -3,12 +3,13 @@
 // promise `limit` makes in words. Divergences: it answers otherwise than the reference server
 // does to the same request, on the points that can be compared although the reference server's
 // store cannot know the deployment's plants (docs/fidelity.md says which and why).
-import type { PlantStoreOperation } from "../../contract/journal-entries.js";
-import type { NewPlant } from "../../contract/plant-types.js";
-import { validateAnswer } from "../../contract/response-schema.js";
-import type { CoreAnswer } from "../../mock/http/core-types.js";
-import { parseLimitParam } from "../../mock/http/list-query.js";
-import type { ShadowFindings } from "../../mock/journal/journal-record.js";
+
+import type { CoreAnswer } from "../contract/core-exchange.js";
+import type { PlantStoreOperation } from "../contract/journal-entries.js";
+import type { NewPlant } from "../contract/plant-types.js";
+import { validateAnswer } from "../contract/response-schema.js";
+import { parseLimitParam } from "../mock/http/list-query.js";
+import type { ShadowFindings } from "../mock/journal/journal-record.js";
 
 type Finding = ShadowFindings["violations"][number];
 

@@ -11,6 +11,7 @@ import type { ReceivedRequest } from "../../contract/journal-entries.js";
 import type { FailNextOptions, PlantStoreFaults, PlantStoreOperation } from "../types.js";
 import type { BreakKind } from "./break-kinds.js";
 import { type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
+import { respondWithAnswer } from "./declared-answers.js";
 import {
   checkBreak,
   checkDelay,
@@ -21,16 +22,15 @@ import {
   IN_PROCESS,
   OVER_HTTP,
   type Queued,
-} from "./fault-checks.js";
-import { WhenFailure } from "./request-match.js";
-import { respondWithAnswer } from "./respond-next.js";
+} from "./scenario-checks.js";
 import {
   errorPending,
   type PendingAnswer,
   preferredAnswer,
   scriptProblem,
-} from "./scripted-answers.js";
+} from "./scripted-answer.js";
 import { createWaitingRequests, type Shutdown, type WaitingRequests } from "./waiting-requests.js";
+import { WhenFailure } from "./when.js";
 
 /** What a request takes from its world's scenarios when it arrives, as one decision. */
 export interface ScenarioDecision {

@@ -8,12 +8,12 @@
 // id already taken), never one a test invented (respondNext, failNext, breakNext, chaos,
 // Prefer) nor the refusal of what the caller sent (a contract violation). Values are matched by
 // type, so a provider with other data passes; the token a test used never appears.
-import type { PactInteraction } from "../../contract/pact.js";
+import type { PactInteraction } from "../../contract/pact-document.js";
 import { checkNewPlant } from "../../contract/plant-fields.js";
 import type { NewPlant } from "../../contract/plant-types.js";
 import { parseLimitParam } from "../http/list-query.js";
-import { redactJson, type SecretTokens } from "../http/redaction.js";
-import type { JournalRecord } from "./journal-record.js";
+import type { JournalRecord } from "../journal/journal-record.js";
+import { redactJson, type SecretTokens } from "../journal/redaction.js";
 
 /** What every pact request carries instead of a token: the verifier supplies a real one. */
 export const PACT_TOKEN_PLACEHOLDER = "PLANT_STORE_TOKEN";

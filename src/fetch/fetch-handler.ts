@@ -1,15 +1,16 @@
 // The fetch adapter of the core: web-standard Request -> Response, for MSW, Bun.serve,
 // Deno.serve and Workers. No Node built-ins, no msw.
+
+import type { BrokenDelivery, CoreAnswer, CoreRequest } from "../contract/core-exchange.js";
 import { checkOptionNames } from "../contract/option-names.js";
-import type { BrokenDelivery, CoreAnswer, CoreRequest } from "./http/core-types.js";
-import { readBodyText } from "./http/web-body.js";
 import {
   FETCH_HANDLER_OPTION_NAMES,
   type PlantStoreCoreConfig,
   readMockOptions,
-} from "./mock-options.js";
-import { createPlantStoreCore } from "./plant-store-core.js";
-import type { PlantStoreFetchHandler, PlantStoreFetchHandlerOptions } from "./types.js";
+} from "../mock/mock-options.js";
+import { createPlantStoreCore } from "../mock/plant-store-core.js";
+import type { PlantStoreFetchHandler, PlantStoreFetchHandlerOptions } from "../mock/types.js";
+import { readBodyText } from "./web-body.js";
 
 /**
  * The reference server as a fetch handler, `(request: Request) => Promise<Response>`. It uses

@@ -14,10 +14,10 @@ import type {
   RespondNextExtras,
 } from "../types.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
-import { checkWhen, type RequestTest } from "./request-match.js";
-import { checkRespondAnswer } from "./respond-next.js";
-import { errorPending, type PendingBreak, type ScriptedAnswer } from "./scripted-answers.js";
-import { checkFailureFields, FAILURE_FIELD_NAMES } from "./scripted-headers.js";
+import { checkRespondAnswer } from "./declared-answers.js";
+import { checkFailureFields, FAILURE_FIELD_NAMES } from "./failure-fields.js";
+import { errorPending, type PendingBreak, type ScriptedAnswer } from "./scripted-answer.js";
+import { checkWhen, type RequestTest } from "./when.js";
 
 /** A scenario as queued: what it answers, for how many more calls, and for which requests. */
 export interface Queued<T> {

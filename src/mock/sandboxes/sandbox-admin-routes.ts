@@ -2,11 +2,17 @@
 // process: POST /__admin/sandboxes opens one, /__admin/sandboxes/{id}/... does for it what the
 // global endpoints do, POST .../tokens mints another token, DELETE /__admin/sandboxes/{id}
 // closes it. A sandbox's store lives in memory only: nothing here waits for the data file.
-import type { CoreAnswer, CoreRequest } from "../http/core-types.js";
+import type { CoreAnswer, CoreRequest } from "../../contract/core-exchange.js";
+import {
+  ADMIN_PREFIX,
+  adminError,
+  adminJson,
+  type Methods,
+  worldRoutes,
+} from "../admin-api/admin-routes.js";
 import { bodyFailureStatus } from "../http/request-body.js";
-import { SandboxLimitError, type SandboxRegistry } from "../sandboxes.js";
 import type { SeedPlant } from "../types.js";
-import { ADMIN_PREFIX, adminError, adminJson, type Methods, worldRoutes } from "./admin-routes.js";
+import { SandboxLimitError, type SandboxRegistry } from "./sandbox-registry.js";
 
 export const SANDBOXES_PATH = `${ADMIN_PREFIX}/sandboxes`;
 export const UNKNOWN_SANDBOX =

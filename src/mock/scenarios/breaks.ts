@@ -4,8 +4,9 @@
 // (fetch-handler.ts, msw/handlers.ts, server/node-adapter.ts). The bodies are fixed, so the
 // same break is the same answer on every serving path and every run. A hang is a wait the core
 // makes in its world (waiting-requests.ts) that only ends without an answer.
-import { noAnswer } from "../http/answers.js";
-import type { CoreAnswer, HeaderRecord } from "../http/core-types.js";
+
+import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
+import { noAnswer } from "../http/json-answers.js";
 import type { BreakKind, PlantStoreOperation } from "../types.js";
 
 export interface BrokenAnswerContext {
