@@ -16,9 +16,9 @@ import type {
   DeclaredAnswer,
   ErrorStatus,
   PartialRequest,
-  RespondNextAnswer,
   ScriptedHeaders,
-} from "../mock/types.js";
+} from "../contract/scripted-answer-types.js";
+import type { RespondNextAnswer } from "../mock/scenarios/scenario-types.js";
 
 // The journal's entries, filters and coverage rows are the in-process ones (src/contract): one
 // shape in process and over GET /__admin/requests, which openapi.admin.yaml describes.

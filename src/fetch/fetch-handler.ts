@@ -3,14 +3,19 @@
 
 import type { BrokenDelivery, CoreAnswer, CoreRequest } from "../contract/core-exchange.js";
 import { checkOptionNames } from "../contract/option-names.js";
+import type { PlantStoreInProcess } from "../mock/in-process.js";
 import {
   FETCH_HANDLER_OPTION_NAMES,
   type PlantStoreCoreConfig,
   readMockOptions,
 } from "../mock/mock-options.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
-import type { PlantStoreFetchHandler, PlantStoreFetchHandlerOptions } from "../mock/types.js";
+import type { PlantStoreFetchHandlerOptions } from "../mock/serving-options.js";
 import { readBodyText } from "./web-body.js";
+
+/** The reference server as one function, `Request -> Response`, with its store and faults. */
+export type PlantStoreFetchHandler = ((request: Request) => Promise<Response>) &
+  PlantStoreInProcess;
 
 /**
  * The reference server as a fetch handler, `(request: Request) => Promise<Response>`. It uses

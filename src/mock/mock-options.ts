@@ -10,13 +10,9 @@ import { checkTokens } from "./http/bearer-auth.js";
 import { checkCorsOrigin } from "./http/cors.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
 import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes/sandbox-registry.js";
+import type { PlantStoreFetchHandlerOptions, PlantStoreMockOptions } from "./serving-options.js";
 import { copySeed, createPlantStore } from "./store/store.js";
-import type {
-  PlantStore,
-  PlantStoreFetchHandlerOptions,
-  PlantStoreMockOptions,
-  SeedPlant,
-} from "./types.js";
+import type { PlantStore, SeedPlant } from "./store/store-types.js";
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 

@@ -15,6 +15,7 @@ import { errorAnswer, noAnswer, SERVER_FAILURE_MESSAGE } from "./http/json-answe
 import { createPlant, listPlants } from "./http/plant-operations.js";
 import { type CreateBody, readCreateBody } from "./http/request-body.js";
 import { createRoute } from "./http/route.js";
+import type { PlantStoreInProcess } from "./in-process.js";
 import { createCoverageCounter } from "./journal/coverage.js";
 import { createRequestJournal, noteBody, noteViolation } from "./journal/journal.js";
 import type { JournalRecord, ShadowFindings } from "./journal/journal-record.js";
@@ -36,7 +37,6 @@ import {
 import { createFaultInjector } from "./scenarios/scenario-set.js";
 import { scriptedAnswer } from "./scenarios/scripted-answer.js";
 import { createShutdown } from "./scenarios/waiting-requests.js";
-import type { PlantStoreInProcess } from "./types.js";
 
 /**
  * What answers every API request instead of the contract's rules: the shadow proxy

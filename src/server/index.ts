@@ -18,7 +18,7 @@ export type {
 } from "../contract/journal-entries.js";
 export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
 export type { PlantStoreAdminOption } from "../mock/admin-api/admin-access.js";
-export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
+export type { PlantStore, SeedPlant, StoredPlant } from "../mock/store/store-types.js";
 export type { PlantStoreShadowOptions } from "../shadow/shadow-proxy.js";
 export type { ShadowSummary } from "../shadow/shadow-summary.js";
 export { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";

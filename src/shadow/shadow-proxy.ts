@@ -12,6 +12,7 @@ import type {
   CoreRequest,
   HeaderRecord,
 } from "../contract/core-exchange.js";
+import type { PlantStoreOperation } from "../contract/journal-entries.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { errorAnswer, noAnswer } from "../mock/http/json-answers.js";
 import { createSecretTokens, type SecretTokens } from "../mock/journal/redaction.js";
@@ -22,7 +23,6 @@ import {
   type ForwardingStep,
 } from "../mock/plant-store-core.js";
 import { createPlantStore } from "../mock/store/store.js";
-import type { PlantStoreOperation } from "../mock/types.js";
 import { compareAnswers, fromCoreAnswer } from "./compare-answers.js";
 import { createDeploymentClient, type DeploymentAnswer } from "./deployment-client.js";
 import { createShadowTally, type ShadowSummary } from "./shadow-summary.js";

@@ -15,7 +15,7 @@ import {
 } from "../sandboxes/sandbox-admin-routes.js";
 import type { SandboxRegistry } from "../sandboxes/sandbox-registry.js";
 import type { FaultInjector } from "../scenarios/scenario-set.js";
-import type { PlantStore } from "../types.js";
+import type { PlantStore } from "../store/store-types.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
 import { ADMIN_PREFIX, adminError, adminJson, worldRoutes } from "./admin-routes.js";
 

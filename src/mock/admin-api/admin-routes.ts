@@ -15,7 +15,7 @@ import {
 import { checkPactOptions, type PactOptions } from "../../contract/pact-document.js";
 import { errorAnswer } from "../http/json-answers.js";
 import { resetWorld, type SandboxWorld } from "../sandboxes/sandbox-registry.js";
-import type { StoredPlant } from "../types.js";
+import type { StoredPlant } from "../store/store-types.js";
 import {
   parseChaosBody,
   parseFaultBody,

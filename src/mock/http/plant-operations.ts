@@ -3,7 +3,7 @@
 // 413; its fields, 400; its id, 409), answered from the world's store.
 
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../../contract/core-exchange.js";
-import type { PlantStore } from "../types.js";
+import type { PlantStore } from "../store/store-types.js";
 import { errorAnswer, jsonAnswer, noAnswer, plantsJson } from "./json-answers.js";
 import { parseLimitParam } from "./list-query.js";
 import { type ArrivedBody, parseNewPlant } from "./request-body.js";

@@ -3,7 +3,7 @@
 // contract's 404 (another path) or 405 with `Allow` (another method).
 
 import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
-import type { PlantStoreOperation } from "../types.js";
+import type { PlantStoreOperation } from "../../contract/journal-entries.js";
 import { errorAnswer } from "./json-answers.js";
 
 /** The methods the plants path takes, as every 405 (and a scripted one) says. */

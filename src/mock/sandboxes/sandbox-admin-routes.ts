@@ -11,7 +11,7 @@ import {
   worldRoutes,
 } from "../admin-api/admin-routes.js";
 import { bodyFailureStatus } from "../http/request-body.js";
-import type { SeedPlant } from "../types.js";
+import type { SeedPlant } from "../store/store-types.js";
 import { SandboxLimitError, type SandboxRegistry } from "./sandbox-registry.js";
 
 export const SANDBOXES_PATH = `${ADMIN_PREFIX}/sandboxes`;

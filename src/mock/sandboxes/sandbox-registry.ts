@@ -11,7 +11,8 @@ import { createPactCollector, type PactCollector } from "../pact/pact-collector.
 import { createFaultInjector, type FaultInjector } from "../scenarios/scenario-set.js";
 import type { Shutdown } from "../scenarios/waiting-requests.js";
 import { createPlantStore } from "../store/store.js";
-import type { CreateSandboxOptions, PlantStore, PlantStoreSandbox, SeedPlant } from "../types.js";
+import type { PlantStore, SeedPlant } from "../store/store-types.js";
+import type { CreateSandboxOptions, PlantStoreSandbox } from "./sandbox-types.js";
 
 export const DEFAULT_MAX_SANDBOXES = 1000;
 

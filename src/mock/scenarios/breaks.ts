@@ -6,8 +6,9 @@
 // makes in its world (waiting-requests.ts) that only ends without an answer.
 
 import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
+import type { PlantStoreOperation } from "../../contract/journal-entries.js";
 import { noAnswer } from "../http/json-answers.js";
-import type { BreakKind, PlantStoreOperation } from "../types.js";
+import type { BreakKind } from "./break-kinds.js";
 
 export interface BrokenAnswerContext {
   /** The API's JSON headers (CORS included), which a broken 2xx carries like a good one. */

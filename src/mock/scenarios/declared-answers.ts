@@ -3,11 +3,10 @@
 // validators generated from the spec, so no test can script an answer the service never sends.
 // respondWith's answers are held to the same rules when its function returns them; one it
 // cannot give becomes a 500 naming the problem, so the test that wrote it fails.
-import type { ReceivedRequest } from "../../contract/journal-entries.js";
+import type { PlantStoreOperation, ReceivedRequest } from "../../contract/journal-entries.js";
 import { checkNumber } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
 import { allowedResponse, bodyPath } from "../../contract/response-schema.js";
-import type { PlantStoreOperation } from "../types.js";
 import { checkFailureHeaders } from "./failure-fields.js";
 import { type ScriptedAnswer, scriptProblem } from "./scripted-answer.js";
 import { thrownMessage } from "./when.js";

@@ -5,7 +5,7 @@
 // next to it.
 import { between, checkNumber } from "../../contract/number-check.js";
 import { shownName } from "../../contract/option-names.js";
-import type { FailNextOptions } from "../types.js";
+import type { FailNextOptions } from "./scenario-types.js";
 
 /** An Error answer's status, message and headers, checked; `message` undefined: the default sentence. */
 export interface FailureFields {

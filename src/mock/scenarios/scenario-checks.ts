@@ -2,20 +2,20 @@
 // that made it rather than as a strange answer later; in process their messages name the verb
 // (`failNext: ...`), over HTTP the admin body's fields (`delayMs`, `break`, `"Infinity"`).
 
+import type { PlantStoreOperation } from "../../contract/journal-entries.js";
 import { isOperation, OPERATIONS } from "../../contract/journal-entries.js";
 import { between, checkNumber, wholeFrom } from "../../contract/number-check.js";
 import { checkOptionNames, shownName } from "../../contract/option-names.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
+import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
+import { checkRespondAnswer } from "./declared-answers.js";
+import { checkFailureFields, FAILURE_FIELD_NAMES } from "./failure-fields.js";
 import type {
   BreakNextOptions,
   DelayNextOptions,
   FailNextOptions,
-  PlantStoreOperation,
   RespondNextExtras,
-} from "../types.js";
-import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
-import { checkRespondAnswer } from "./declared-answers.js";
-import { checkFailureFields, FAILURE_FIELD_NAMES } from "./failure-fields.js";
+} from "./scenario-types.js";
 import { errorPending, type PendingBreak, type ScriptedAnswer } from "./scripted-answer.js";
 import { checkWhen, type RequestTest } from "./when.js";
 

@@ -7,8 +7,7 @@
 // whole scenario when it arrives (`decide`), and the requests that then wait are this world's to
 // end (`clearFaults`).
 
-import type { ReceivedRequest } from "../../contract/journal-entries.js";
-import type { FailNextOptions, PlantStoreFaults, PlantStoreOperation } from "../types.js";
+import type { PlantStoreOperation, ReceivedRequest } from "../../contract/journal-entries.js";
 import type { BreakKind } from "./break-kinds.js";
 import { type ChaosPlan, checkChaos, drawChaos } from "./chaos.js";
 import { respondWithAnswer } from "./declared-answers.js";
@@ -23,6 +22,7 @@ import {
   OVER_HTTP,
   type Queued,
 } from "./scenario-checks.js";
+import type { FailNextOptions, PlantStoreFaults } from "./scenario-types.js";
 import {
   errorPending,
   type PendingAnswer,

@@ -4,12 +4,11 @@
 // operation may answer N).
 
 import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
-import type { ScriptedBy } from "../../contract/journal-entries.js";
+import type { PlantStoreOperation, ScriptedBy } from "../../contract/journal-entries.js";
 import { allowedResponse } from "../../contract/response-schema.js";
 import { WWW_AUTHENTICATE_INVALID } from "../http/bearer-auth.js";
 import { errorBody } from "../http/json-answers.js";
 import { ALLOW } from "../http/route.js";
-import type { PlantStoreOperation } from "../types.js";
 import type { BreakKind } from "./break-kinds.js";
 import { brokenAnswer } from "./breaks.js";
 

@@ -14,7 +14,7 @@
 import { readFile } from "node:fs/promises";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
 import { PlantIds } from "../../mock/store/plant-records.js";
-import type { StoredPlant } from "../../mock/types.js";
+import type { StoredPlant } from "../../mock/store/store-types.js";
 import { PlantStoreDataFileError } from "../errors/PlantStoreDataFileError.js";
 import { findOwnerKeyProblem, type OwnerKeys } from "./owner-keys.js";
 

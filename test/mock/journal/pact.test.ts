@@ -3,8 +3,8 @@
 // caller's contract violations; over GET /__admin/pact and the admin client too.
 import { afterEach, describe, expect, it } from "vitest";
 import { createPlantStoreAdmin } from "../../../src/admin/index.js";
+import type { PlantStoreFetchHandler } from "../../../src/fetch/fetch-handler.js";
 import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
-import type { PlantStoreFetchHandler } from "../../../src/mock/types.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import { adminCall } from "../admin/support/admin-call.js";
 
