@@ -3,7 +3,6 @@
 
 import type { BrokenDelivery, CoreAnswer, CoreRequest } from "../contract/core-exchange.js";
 import { checkOptionNames } from "../contract/option-names.js";
-import type { PlantStoreInProcess } from "../mock/in-process.js";
 import {
   FETCH_HANDLER_OPTION_NAMES,
   type PlantStoreCoreConfig,
@@ -11,6 +10,7 @@ import {
 } from "../mock/mock-options.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
 import type { PlantStoreFetchHandlerOptions } from "../mock/serving-options.js";
+import type { PlantStoreInProcess } from "../mock/world/in-process.js";
 import { readBodyText } from "./web-body.js";
 
 /** The reference server as one function, `Request -> Response`, with its store and faults. */

@@ -25,7 +25,13 @@ export type {
   UnmatchedEntry,
 } from "../contract/journal-entries.js";
 export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
-export type { NewPlant, Plant, PlantStoreErrorBody } from "../contract/plant-types.js";
+export type {
+  NewPlant,
+  Plant,
+  PlantStoreErrorBody,
+  SeedPlant,
+  StoredPlant,
+} from "../contract/plant-types.js";
 export type {
   DeclaredAnswer,
   ErrorStatus,
@@ -63,6 +69,4 @@ export type {
   PlantStore,
   PlantStoreChange,
   PlantStoreOptions,
-  SeedPlant,
-  StoredPlant,
 } from "./store/store-types.js";

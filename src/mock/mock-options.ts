@@ -4,6 +4,7 @@
 // names (`--cors-origin`, `--base-path`) are exported, so a value means the same wherever it
 // is given.
 import { checkNumber, wholeFrom } from "../contract/number-check.js";
+import type { SeedPlant } from "../contract/plant-types.js";
 import { type CheckedAdminOption, checkAdminOption } from "./admin-api/admin-access.js";
 import { ADMIN_PREFIX, isAdminPath } from "./admin-api/admin-api.js";
 import { checkTokens } from "./http/bearer-auth.js";
@@ -12,7 +13,7 @@ import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-
 import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes/sandbox-registry.js";
 import type { PlantStoreFetchHandlerOptions, PlantStoreMockOptions } from "./serving-options.js";
 import { copySeed, createPlantStore } from "./store/store.js";
-import type { PlantStore, SeedPlant } from "./store/store-types.js";
+import type { PlantStore } from "./store/store-types.js";
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 

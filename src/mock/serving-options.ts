@@ -1,8 +1,9 @@
 // The options every way of serving the reference server takes, and the fetch handler's.
 
+import type { SeedPlant } from "../contract/plant-types.js";
 import type { PlantStoreAdminOption } from "./admin-api/admin-access.js";
 import type { LandingPage } from "./landing-page/landing-page-route.js";
-import type { PlantStore, SeedPlant } from "./store/store-types.js";
+import type { PlantStore } from "./store/store-types.js";
 
 /**
  * What every way of serving the reference server takes: the fetch handler

@@ -17,8 +17,9 @@ export type {
   UnmatchedEntry,
 } from "../contract/journal-entries.js";
 export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
+export type { SeedPlant, StoredPlant } from "../contract/plant-types.js";
 export type { PlantStoreAdminOption } from "../mock/admin-api/admin-access.js";
-export type { PlantStore, SeedPlant, StoredPlant } from "../mock/store/store-types.js";
+export type { PlantStore } from "../mock/store/store-types.js";
 export type { PlantStoreShadowOptions } from "../shadow/shadow-proxy.js";
 export type { ShadowSummary } from "../shadow/shadow-summary.js";
 export { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";

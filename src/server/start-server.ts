@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { corsResponseHeaders } from "../mock/http/cors.js";
-import type { PlantStoreInProcess } from "../mock/in-process.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
+import type { PlantStoreInProcess } from "../mock/world/in-process.js";
 import { createShadowProxy } from "../shadow/shadow-proxy.js";
 import type { ShadowSummary } from "../shadow/shadow-summary.js";
 import { checkServerOptions } from "./check-options.js";

@@ -15,6 +15,7 @@ import {
 } from "../sandboxes/sandbox-admin-routes.js";
 import type { SandboxRegistry } from "../sandboxes/sandbox-registry.js";
 import type { FaultInjector } from "../scenarios/scenario-set.js";
+import type { RequestStep } from "../steps/core-step.js";
 import type { PlantStore } from "../store/store-types.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
 import { ADMIN_PREFIX, adminError, adminJson, worldRoutes } from "./admin-routes.js";
@@ -44,6 +45,12 @@ interface AdminApiOptions {
   commit?: () => Promise<void>;
   /** The shadow proxy's summary, served at /__admin/shadow; none without a shadow proxy. */
   shadowSummary?: (() => unknown) | undefined;
+}
+
+/** The core's first step, when the admin endpoints are on: every path under /__admin/. */
+export function adminRoutesStep(options: AdminApiOptions): RequestStep {
+  const answer = createAdminApi(options);
+  return (request) => (isAdminPath(request.path) ? answer(request) : undefined);
 }
 
 export function createAdminApi(

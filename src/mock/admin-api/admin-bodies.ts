@@ -17,12 +17,12 @@ import type { CoreRequest } from "../../contract/core-exchange.js";
 import type { PlantStoreOperation } from "../../contract/journal-entries.js";
 import { OPERATIONS } from "../../contract/journal-entries.js";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
+import type { StoredPlant } from "../../contract/plant-types.js";
 import { bodyFailureStatus } from "../http/request-body.js";
 import type { BreakKind } from "../scenarios/break-kinds.js";
 import type { FaultSet } from "../scenarios/scenario-set.js";
 import type { FailNextOptions } from "../scenarios/scenario-types.js";
 import { findDuplicateId, PlantIds } from "../store/plant-records.js";
-import type { StoredPlant } from "../store/store-types.js";
 
 /** A body, or the status and message that refuse it. */
 type Parsed<T> = { ok: true; value: T } | { ok: false; status: number; message: string };

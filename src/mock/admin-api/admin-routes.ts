@@ -13,9 +13,9 @@ import {
   type RequestFilter,
 } from "../../contract/journal-entries.js";
 import { checkPactOptions, type PactOptions } from "../../contract/pact-document.js";
+import type { StoredPlant } from "../../contract/plant-types.js";
 import { errorAnswer } from "../http/json-answers.js";
-import { resetWorld, type SandboxWorld } from "../sandboxes/sandbox-registry.js";
-import type { StoredPlant } from "../store/store-types.js";
+import { resetWorld, type World } from "../world/world.js";
 import {
   parseChaosBody,
   parseFaultBody,
@@ -35,7 +35,7 @@ export type Methods = Partial<Record<string, Endpoint>>;
 /** reset, faults, requests and plants of one world: the global one or a sandbox's. */
 export function worldRoutes(
   prefix: string,
-  world: SandboxWorld,
+  world: World,
   durable: (answer: CoreAnswer) => Promise<CoreAnswer>,
   maxBodyBytes: number,
 ): Record<string, Methods> {

@@ -3,6 +3,7 @@
 // global endpoints do, POST .../tokens mints another token, DELETE /__admin/sandboxes/{id}
 // closes it. A sandbox's store lives in memory only: nothing here waits for the data file.
 import type { CoreAnswer, CoreRequest } from "../../contract/core-exchange.js";
+import type { SeedPlant } from "../../contract/plant-types.js";
 import {
   ADMIN_PREFIX,
   adminError,
@@ -11,7 +12,6 @@ import {
   worldRoutes,
 } from "../admin-api/admin-routes.js";
 import { bodyFailureStatus } from "../http/request-body.js";
-import type { SeedPlant } from "../store/store-types.js";
 import { SandboxLimitError, type SandboxRegistry } from "./sandbox-registry.js";
 
 export const SANDBOXES_PATH = `${ADMIN_PREFIX}/sandboxes`;

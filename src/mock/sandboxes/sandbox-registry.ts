@@ -3,15 +3,14 @@
 // A token with the `psb_` prefix is answered from its live sandbox alone, on every path. Idle
 // sandboxes are closed lazily (when touched, and on each creation): no timer keeps a process up.
 import { checkOptionNames } from "../../contract/option-names.js";
+import type { SeedPlant } from "../../contract/plant-types.js";
 import { SANDBOX_TOKEN_PREFIX, SANDBOX_TOKEN_RANDOM_BYTES } from "../../contract/sandbox-token.js";
 import { type CoverageCounter, createCoverageCounter } from "../journal/coverage.js";
-import { createRequestJournal, type RequestJournal } from "../journal/journal.js";
 import type { SecretTokens } from "../journal/redaction.js";
 import { createPactCollector, type PactCollector } from "../pact/pact-collector.js";
-import { createFaultInjector, type FaultInjector } from "../scenarios/scenario-set.js";
 import type { Shutdown } from "../scenarios/waiting-requests.js";
 import { createPlantStore } from "../store/store.js";
-import type { PlantStore, SeedPlant } from "../store/store-types.js";
+import { createWorld, resetWorld, type World, worldVerbs } from "../world/world.js";
 import type { CreateSandboxOptions, PlantStoreSandbox } from "./sandbox-types.js";
 
 export const DEFAULT_MAX_SANDBOXES = 1000;
@@ -22,44 +21,6 @@ export const DEFAULT_MAX_SANDBOXES = 1000;
  */
 export class SandboxLimitError extends RangeError {}
 export const DEFAULT_SANDBOX_IDLE_MS = 30 * 60 * 1000;
-
-/** What the core serves a sandbox's requests from. */
-export interface SandboxWorld {
-  readonly store: PlantStore;
-  readonly faults: FaultInjector;
-  readonly journal: RequestJournal;
-}
-
-/** What a world answers to in process: its scenarios and its journal (the global one or a sandbox's). */
-export function worldVerbs({ faults, journal }: SandboxWorld) {
-  return {
-    failNext: faults.failNext,
-    respondNext: faults.respondNext,
-    respondWith: faults.respondWith,
-    chaos: faults.chaos,
-    delayNext: faults.delayNext,
-    breakNext: faults.breakNext,
-    clearFaults: faults.clearFaults,
-    requests: journal.requests,
-    violations: journal.violations,
-    clearRequests: journal.clear,
-    coverage: journal.coverage,
-    clearCoverage: journal.clearCoverage,
-    toPact: journal.toPact,
-  };
-}
-
-/**
- * A world's reset: store back to its seed, scenarios cleared and every waiting request ended,
- * journal cleared (coverage is kept).
- */
-export function resetWorld({ store, faults, journal }: SandboxWorld): void {
-  store.reset();
-  faults.clearFaults();
-  journal.clear();
-  // The plants its callers created are gone: their later lists carry no such provider state.
-  journal.pact.forgetState();
-}
 
 export interface SandboxRegistryConfig {
   /** `undefined`: the built-in seed. */
@@ -79,14 +40,14 @@ export interface SandboxRegistryConfig {
 export interface SandboxRegistry {
   create(options?: CreateSandboxOptions): PlantStoreSandbox;
   /** The live sandbox holding `token`, marked as used; `undefined` when none does. */
-  find(token: string): SandboxWorld | undefined;
+  find(token: string): World | undefined;
   /** The live sandbox by its id, for the admin API, marked as used. */
-  byId(id: string): { sandbox: PlantStoreSandbox; world: SandboxWorld } | undefined;
+  byId(id: string): { sandbox: PlantStoreSandbox; world: World } | undefined;
 }
 
 interface Entry {
   sandbox: PlantStoreSandbox;
-  world: SandboxWorld;
+  world: World;
   tokens: string[];
   lastUsed: number;
 }
@@ -142,14 +103,12 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         `maxSandboxes (${config.maxSandboxes}) sandboxes are open; close one before creating another.`,
       );
     }
-    const faults = createFaultInjector(config.shutdown);
-    const journal = createRequestJournal(config.secrets, {
+    const world = createWorld(store, config.shutdown, config.secrets, {
       coverage: createCoverageCounter(config.suiteCoverage),
       pact: createPactCollector(config.suitePact),
     });
     const id = randomText();
     const token = newToken();
-    const world: SandboxWorld = { store, faults, journal };
     const entry: Entry = {
       world,
       tokens: [],

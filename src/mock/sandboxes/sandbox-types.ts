@@ -1,7 +1,7 @@
 // Public types of sandboxes: isolated worlds entered through their own `psb_` tokens.
 
-import type { SeedPlant } from "../store/store-types.js";
-import type { PlantStoreWorld } from "../world-types.js";
+import type { SeedPlant } from "../../contract/plant-types.js";
+import type { PlantStoreWorld } from "../world/world-types.js";
 
 /** Options of `createSandbox`. */
 export interface CreateSandboxOptions {

@@ -1,14 +1,8 @@
 // Public types of the store: what it holds, what it takes, and what it tells a listener.
 
-import type { NewPlant, Plant } from "../../contract/plant-types.js";
+import type { NewPlant, Plant, SeedPlant, StoredPlant } from "../../contract/plant-types.js";
 
-/** A plant to put in the store before any request: always public. */
-export interface SeedPlant {
-  name: string;
-  tag?: string | undefined;
-  /** Optional explicit id; without one the store assigns the next free id. */
-  id?: number | undefined;
-}
+export type { SeedPlant, StoredPlant };
 
 /** A plant `generatePlants` made: a real common name and a tag that fits it; no id. */
 export interface GeneratedPlant {
@@ -20,15 +14,6 @@ export interface GeneratedPlant {
 export interface GeneratePlantsOptions {
   /** An integer from 0 to 2^32 - 1: the same seed gives the same plants on every runtime; default 0. */
   seed?: number | undefined;
-}
-
-/** One stored plant as `entries()` returns it and `load()` accepts it. */
-export interface StoredPlant {
-  id: number;
-  name: string;
-  tag?: string | undefined;
-  /** The token that created it, or `null` for a public (seed) plant. */
-  owner: string | null;
 }
 
 /** What `PlantStore.create` did: stored the plant under `id`, or nothing because `id` is taken. */

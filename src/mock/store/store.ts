@@ -1,6 +1,6 @@
 // The in-memory Plant Store: public seed plants plus each owner's own plants.
 
-import type { NewPlant, Plant } from "../../contract/plant-types.js";
+import type { NewPlant, Plant, SeedPlant, StoredPlant } from "../../contract/plant-types.js";
 import {
   addRecord,
   assertOwner,
@@ -16,8 +16,6 @@ import type {
   PlantStore,
   PlantStoreChange,
   PlantStoreOptions,
-  SeedPlant,
-  StoredPlant,
 } from "./store-types.js";
 
 /** A handful of public plants every viewer sees, so a fresh mock is never empty. */

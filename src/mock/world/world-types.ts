@@ -1,9 +1,9 @@
 // One world as its user holds it in process: the set's own, or a sandbox.
 
-import type { PlantStoreRequestJournal } from "../contract/journal-entries.js";
-import type { PactOptions, PlantStorePact } from "../contract/pact-document.js";
-import type { PlantStoreFaults } from "./scenarios/scenario-types.js";
-import type { PlantStore } from "./store/store-types.js";
+import type { PlantStoreRequestJournal } from "../../contract/journal-entries.js";
+import type { PactOptions, PlantStorePact } from "../../contract/pact-document.js";
+import type { PlantStoreFaults } from "../scenarios/scenario-types.js";
+import type { PlantStore } from "../store/store-types.js";
 
 /**
  * What one world answers to in process, declared once (msw's SetupServerCommonApi is the

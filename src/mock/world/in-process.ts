@@ -1,6 +1,6 @@
 // What every serving entry hands its user beside the serving itself: its world, and sandboxes.
 
-import type { CreateSandboxOptions, PlantStoreSandbox } from "./sandboxes/sandbox-types.js";
+import type { CreateSandboxOptions, PlantStoreSandbox } from "../sandboxes/sandbox-types.js";
 import type { PlantStoreWorld } from "./world-types.js";
 
 /**
