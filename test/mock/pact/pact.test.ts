@@ -6,7 +6,7 @@ import { createPlantStoreAdmin } from "../../../src/admin/index.js";
 import type { PlantStoreFetchHandler } from "../../../src/fetch/fetch-handler.js";
 import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
-import { adminCall } from "../admin/support/admin-call.js";
+import { adminCall } from "../admin-api/support/admin-call.js";
 
 const BASE = "http://plant-store.test/v1";
 const TOKEN = "consumer-test-token-0123456789";

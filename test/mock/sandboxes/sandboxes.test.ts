@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPlantStoreFetchHandler } from "../../src/mock/index.js";
+import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
 
 const BASE = "http://mock.test";
 const CLOSED = {
