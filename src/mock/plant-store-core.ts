@@ -28,7 +28,7 @@ import { type ArrivedRequest, createArrival } from "./steps/arrival.js";
 import type { ApiStep, RequestStep } from "./steps/core-step.js";
 import { type ForwardingStep, forwardingStep } from "./steps/forwarding.js";
 import type { PlantStoreInProcess } from "./world/in-process.js";
-import { createWorld, resetWorld, worldVerbs } from "./world/world.js";
+import { createWorld, worldVerbs } from "./world/world.js";
 
 export type { ForwardedAnswer, ForwardingStep } from "./steps/forwarding.js";
 
@@ -87,11 +87,10 @@ export function createPlantStoreCore(
   const headers: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
   const route = createRoute(basePath, headers);
   const failed = errorAnswer(500, SERVER_FAILURE_MESSAGE, headers);
-  const { faults, journal } = global;
   const admin =
     config.admin === undefined
       ? undefined
-      : { store, faults, journal, maxBodyBytes, token: adminToken, secrets, sandboxes, commit };
+      : { world: global, maxBodyBytes, token: adminToken, secrets, sandboxes, commit };
 
   /** Beside the API, in this order: each answers its own requests and passes the rest on. */
   const requestSteps: RequestStep[] = [];
@@ -103,7 +102,7 @@ export function createPlantStoreCore(
   }
   if (corsOrigin !== null) requestSteps.push(preflightStep(corsOrigin));
   if (forwarding !== undefined) {
-    requestSteps.push(forwardingStep(forwarding, { journal, route, failed }));
+    requestSteps.push(forwardingStep(forwarding, { journal: global.journal, route, failed }));
   }
 
   const arrival = createArrival({
@@ -164,7 +163,7 @@ export function createPlantStoreCore(
       store,
       ...worldVerbs(global),
       createSandbox: sandboxes.create,
-      reset: () => resetWorld(global),
+      reset: global.reset,
     },
     baseHeaders,
     secrets,

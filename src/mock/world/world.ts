@@ -12,6 +12,8 @@ export interface World {
   readonly store: PlantStore;
   readonly faults: FaultInjector;
   readonly journal: RequestJournal;
+  /** Store back to its seed, scenarios cleared and waiting requests ended, journal emptied. */
+  reset(): void;
 }
 
 /** A world of `store`, with scenarios that end on `shutdown` and a journal hiding `secrets`. */
@@ -21,11 +23,13 @@ export function createWorld(
   secrets: SecretTokens,
   records: JournalOptions,
 ): World {
-  return {
+  const world: World = {
     store,
     faults: createFaultInjector(shutdown),
     journal: createRequestJournal(secrets, records),
+    reset: () => resetWorld(world),
   };
+  return world;
 }
 
 /** What a world answers to in process: its scenarios and its journal (the global one or a sandbox's). */
