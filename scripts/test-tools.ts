@@ -40,12 +40,13 @@ function isCurrent(): boolean {
  */
 export function installTestTools(): void {
   if (isCurrent()) return;
-  const run = spawnSync(
-    "npm",
-    ["ci", "--prefix", testToolsRoot, "--strict-allow-scripts", "--no-audit", "--no-fund"],
-    { stdio: "inherit" },
-  );
-  if (run.status !== 0) throw new Error(`npm ci --prefix ${testToolsRoot} failed`);
+  // Run inside test-tools/: the `file:` entry of `allowScripts` (the linked msw) is read
+  // relative to where npm starts.
+  const run = spawnSync("npm", ["ci", "--strict-allow-scripts", "--no-audit", "--no-fund"], {
+    cwd: testToolsRoot,
+    stdio: "inherit",
+  });
+  if (run.status !== 0) throw new Error(`npm ci in ${testToolsRoot} failed`);
   writeFileSync(installedStamp, lockfileHash());
 }
 
