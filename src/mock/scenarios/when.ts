@@ -18,6 +18,7 @@ import { isPlainObject, matchesPartly } from "../../contract/partial-match.js";
 import { isPlantName, PLANT_NAME_RULE } from "../../contract/plant-fields.js";
 import { isPlantId, PLANT_ID_RULE } from "../../contract/plant-id.js";
 import type { NewPlant } from "../../contract/plant-types.js";
+import { isUnawaitedPromise, thrownMessage } from "./test-function.js";
 
 /** A checked `when`: whether an arriving request is one the scenario is for. */
 export type RequestTest = (request: ReceivedRequest) => boolean;
@@ -151,20 +152,9 @@ function predicate(
     } catch (error) {
       throw new WhenFailure(by, `${prefix}when threw: `, thrownMessage(error));
     }
-    if (typeof (matched as Promise<unknown> | null)?.then === "function") {
-      // Nobody waits for it: its rejection must not surface later as an unhandled one.
-      Promise.resolve(matched).catch(() => {});
+    if (isUnawaitedPromise(matched)) {
       throw new WhenFailure(by, `${prefix}when returned a promise; return true or false.`, "");
     }
     return Boolean(matched);
   };
-}
-
-/** What a test's function threw, as text: an Error's message, else the value as a string. */
-export function thrownMessage(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return "a value that cannot be shown";
-  }
 }
