@@ -15,7 +15,7 @@ import { isListLimit, LIMIT_RULE } from "../../contract/list-limit.js";
 import { checkNumber } from "../../contract/number-check.js";
 import { shownName } from "../../contract/option-names.js";
 import { isPlainObject, matchesPartly } from "../../contract/partial-match.js";
-import { isPlantName, PLANT_NAME_RULE } from "../../contract/plant-fields.js";
+import { isPlantName, PLANT_NAME_RULE, PLANT_TAG_RULE } from "../../contract/plant-fields.js";
 import { isPlantId, PLANT_ID_RULE } from "../../contract/plant-id.js";
 import type { NewPlant } from "../../contract/plant-types.js";
 import { isUnawaitedPromise, thrownMessage } from "./test-function.js";
@@ -57,7 +57,7 @@ const BODY_FIELDS = {
     text(value, `${message} ${PLANT_NAME_RULE}.`);
     if (!isPlantName(value)) throw new RangeError(`${message} ${PLANT_NAME_RULE}.`);
   },
-  tag: (value, message) => text(value, `${message} a string.`),
+  tag: (value, message) => text(value, `${message} ${PLANT_TAG_RULE}.`),
   id: (value, message) => checkNumber(value, isPlantId, `${message} ${PLANT_ID_RULE}.`),
 } satisfies Record<keyof NewPlant, FieldCheck>;
 
