@@ -9,6 +9,7 @@ import {
   type SchemaError,
 } from "./generated/openapi-validators.js";
 import type { PlantStoreOperation } from "./journal-entries.js";
+import { between } from "./number-check.js";
 
 /** An operation openapi.yaml declares, by its operationId. */
 
@@ -39,7 +40,7 @@ export function responseFor(
  * `default`), or `undefined` when it allows none.
  */
 export function allowedResponse(operation: PlantStoreOperation, status: number) {
-  if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return undefined;
+  if (!between(100, 599, true)(status)) return undefined;
   const response = responseFor(operation, status);
   // `default` stands for the failures the spec does not list, never for an unlisted success.
   return response?.key !== "default" || status >= 400 ? response : undefined;
