@@ -2,9 +2,9 @@ import { defineConfig } from "tsup";
 
 // Library entries ship as ESM and CJS with declarations; the CLIs are ESM only. msw and
 // testcontainers stay external: only the ./msw and ./testcontainers entries import them, and
-// the user installs them (optional peers). The
-// few helpers of Ajv's runtime that the generated validators import are bundled, so Ajv
-// itself stays a devDependency (src/contract/generated, scripts/generate-contract.ts).
+// the user installs them (optional peers). The few helpers of Ajv's runtime that the generated
+// validators import are bundled, so Ajv itself stays a devDependency (src/contract/generated,
+// scripts/generate-contract.ts).
 const bundledAjvRuntime = [/^ajv\/dist\/runtime\//];
 const library = {
   index: "src/client/index.ts",
@@ -21,6 +21,9 @@ const library = {
   "testcontainers/index": "src/testcontainers/index.ts",
 };
 const shared = {
+  // src/ only, without tsconfig.json's `paths` into test-tools/: the build needs the root's
+  // install alone (the declarations take @tanstack/query-core's types from its devDependency).
+  tsconfig: "tsconfig.build.json",
   target: "es2022",
   sourcemap: false,
   treeshake: true,

@@ -25,7 +25,7 @@ const config = {
     "src/matchers/bun.ts",
     "src/testcontainers/index.ts",
   ],
-  tsconfig: "tsconfig.typedoc.json",
+  tsconfig: "tsconfig.build.json",
   plugin: ["typedoc-plugin-markdown"],
   out: "docs/api",
   readme: "none",

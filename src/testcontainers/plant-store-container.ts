@@ -8,7 +8,7 @@ import { GenericContainer, Wait } from "testcontainers";
 import { SDK_VERSION } from "../client/client.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { checkToken } from "../mock/http/bearer-auth.js";
-import type { SeedPlant } from "../mock/types.js";
+import type { SeedPlant } from "../contract/plant-types.js";
 import { readGenerate } from "../server/cli/number-flags.js";
 import { checkSeedPlants } from "../server/cli/seed-plants.js";
 import { DEMO_TOKEN } from "../server/server-options.js";

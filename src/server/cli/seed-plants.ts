@@ -3,7 +3,7 @@
 // same sentences, each starting with where the plants came from.
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
 import { findDuplicateId } from "../../mock/store/plant-records.js";
-import type { SeedPlant } from "../../mock/types.js";
+import type { SeedPlant } from "../../contract/plant-types.js";
 
 /**
  * The plants of `data`, a parsed seed file: an array of `{ name, tag?, id? }` (other fields
