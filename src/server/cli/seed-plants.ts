@@ -2,8 +2,8 @@
 // Testcontainers module (withSeed) from its argument, and both refuse the same mistakes with the
 // same sentences, each starting with where the plants came from.
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
-import { findDuplicateId } from "../../mock/store/plant-records.js";
 import type { SeedPlant } from "../../contract/plant-types.js";
+import { findDuplicateId } from "../../mock/store/plant-records.js";
 
 /**
  * The plants of `data`, a parsed seed file: an array of `{ name, tag?, id? }` (other fields
