@@ -76,7 +76,7 @@ describe.each(VERBS)("%s", (verb) => {
     expect(sent).toEqual([]);
     // In process the same `when` is refused by the same check; there a function is allowed.
     if (typeof when !== "function") {
-      const handler = createPlantStoreFetchHandler();
+      const handler = createPlantStoreFetchHandler() as unknown as Scripting;
       expect(() => set(handler, verb, operation, when)).toThrow(
         new TypeError(`${verb}: when must be ${EXAMPLE}, or a function of the request.`),
       );
@@ -149,7 +149,7 @@ describe.each(VERBS)("%s", (verb) => {
       set(admin as PlantStoreAdmin & Scripting, verb, operation, when),
     ).rejects.toBeInstanceOf(type);
     expect(sent).toEqual([]);
-    const handler = createPlantStoreFetchHandler();
+    const handler = createPlantStoreFetchHandler() as unknown as Scripting;
     expect(() => set(handler, verb, operation, when)).toThrow(new type(`${verb}: ${message}`));
   });
 });
