@@ -31,7 +31,7 @@ export type {
   PlantStoreOperation,
 } from "../contract/journal-entries.js";
 export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
-export type { components, PartialRequest, RespondNextAnswer };
+export type { components, PartialRequest, RespondNextAnswer, ScenarioTimes };
 
 /** What the shadow proxy found (GET /__admin/shadow): counts, violations, divergences. */
 export type ShadowSummary = components["schemas"]["ShadowSummary"];
