@@ -22,7 +22,11 @@ export function parseHttpBaseUrl(value: unknown): HttpBaseUrl | undefined {
   }
   const url = new URL(value);
   // Paths are appended to the base as text: a trailing slash would double theirs.
-  return { origin: url.origin, path: url.pathname, base: url.origin + url.pathname.replace(/\/+$/, "") };
+  return {
+    origin: url.origin,
+    path: url.pathname,
+    base: url.origin + url.pathname.replace(/\/+$/, ""),
+  };
 }
 
 /** What every entry's `baseUrl` option is refused with; the value is never shown (it may hold credentials). */
