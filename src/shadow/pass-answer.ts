@@ -1,0 +1,78 @@
+// Passing the deployment's answer on to the app as it arrives: its status and headers (less
+// the hop-by-hop ones, and those the proxy answers for itself), then its body's bytes
+// unchanged, whatever their encoding, at the pace the app takes them. A copy of the first
+// bytes is kept to compare (answer-copy.ts); nothing else of the body stays in memory.
+import type { ServerResponse } from "node:http";
+import type { HeaderRecord } from "../contract/core-exchange.js";
+import { hopByHopOf } from "../contract/hop-by-hop-headers.js";
+import type { CappedCopy } from "./answer-copy.js";
+import type { DeploymentAnswer, Ending } from "./deployment-client.js";
+
+// The browser talks to the proxy, whose CORS headers replace the deployment's; a cookie is not
+// part of this API; proxy-* headers are hop-by-hop (RFC 2616 13.5.1).
+const THE_PROXYS_OWN = /^(?:access-control-.*|set-cookie|proxy-.*)$/;
+
+/** A header of the answer by lower-case name, repeated lines joined with ", ". */
+export function headerOf(rawHeaders: readonly string[], name: string): string | undefined {
+  const values: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.toLowerCase() === name) values.push(rawHeaders[i + 1] ?? "");
+  }
+  return values.length === 0 ? undefined : values.join(", ");
+}
+
+/** The answer's header lines as passed on (flat, as writeHead takes them), then `own`. */
+export function passedHeaders(rawHeaders: readonly string[], own: HeaderRecord): string[] {
+  const dropped = hopByHopOf(headerOf(rawHeaders, "connection"));
+  const lines: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] ?? "";
+    const lower = name.toLowerCase();
+    if (!dropped.has(lower) && !THE_PROXYS_OWN.test(lower))
+      lines.push(name, rawHeaders[i + 1] ?? "");
+  }
+  for (const [name, value] of Object.entries(own)) lines.push(name, value);
+  return lines;
+}
+
+export type Passed =
+  /** The head could not be written (a header the app cannot be sent): nothing reached the app. */
+  | { headSent: false; reason: string }
+  /** The head went out; `ending` says whether the body followed whole (not yet ended on the app's side). */
+  | { headSent: true; ending: Ending };
+
+/**
+ * Writes the head, then every part of the body as it comes, copying it into `copy`; resolves
+ * once the deployment's body ended (whole or not), leaving the app's answer open for the
+ * caller to end (after it filed the request) or to cut.
+ */
+export async function passAnswer(
+  answer: DeploymentAnswer,
+  response: ServerResponse,
+  own: HeaderRecord,
+  copy: CappedCopy,
+): Promise<Passed> {
+  // A pipelined request's answer waits for the ones before it on the connection.
+  if (response.socket === null) await new Promise((resolve) => response.once("socket", resolve));
+  // The deployment's Date is passed on, and none is made up when it sent none.
+  response.sendDate = false;
+  try {
+    response.writeHead(answer.status, answer.statusMessage, passedHeaders(answer.rawHeaders, own));
+  } catch (error) {
+    return {
+      headSent: false,
+      reason: `a header the app cannot be sent (${(error as Error).message})`,
+    };
+  }
+  answer.onData((chunk) => {
+    copy.add(chunk);
+    if (response.destroyed) return;
+    // The app takes no more for now: the deployment waits until it does.
+    if (!response.write(chunk)) {
+      answer.pause();
+      response.once("drain", () => answer.resume());
+    }
+  });
+  answer.resume();
+  return { headSent: true, ending: await answer.end };
+}
