@@ -38,13 +38,17 @@ export function passedHeaders(rawHeaders: readonly string[], own: HeaderRecord):
 export type Passed =
   /** The head could not be written (a header the app cannot be sent): nothing reached the app. */
   | { headSent: false; reason: string }
-  /** The head went out; `ending` says whether the body followed whole (not yet ended on the app's side). */
-  | { headSent: true; ending: Ending };
+  /**
+   * The head went out; `ending` says whether the body followed whole. Its last part is held
+   * back until `finish()`: an app whose answer is whole (its Content-Length reached) finds the
+   * request already filed.
+   */
+  | { headSent: true; ending: Ending; finish(): void };
 
 /**
- * Writes the head, then every part of the body as it comes, copying it into `copy`; resolves
- * once the deployment's body ended (whole or not), leaving the app's answer open for the
- * caller to end (after it filed the request) or to cut.
+ * Writes the head, then every part of the body as it comes (each once the next has come),
+ * copying it into `copy`; resolves once the deployment's body ended, whole or not, leaving the
+ * app's answer for the caller to finish (after it filed the request) or to cut.
  */
 export async function passAnswer(
   answer: DeploymentAnswer,
@@ -64,15 +68,19 @@ export async function passAnswer(
       reason: `a header the app cannot be sent (${(error as Error).message})`,
     };
   }
+  let held: Buffer | undefined;
   answer.onData((chunk) => {
     copy.add(chunk);
-    if (response.destroyed) return;
+    const part = held;
+    held = chunk;
+    if (part === undefined || response.destroyed) return;
     // The app takes no more for now: the deployment waits until it does.
-    if (!response.write(chunk)) {
+    if (!response.write(part)) {
       answer.pause();
       response.once("drain", () => answer.resume());
     }
   });
   answer.resume();
-  return { headSent: true, ending: await answer.end };
+  const ending = await answer.end;
+  return { headSent: true, ending, finish: () => response.end(held) };
 }

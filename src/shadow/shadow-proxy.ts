@@ -176,7 +176,7 @@ export function createShadowProxy(
       );
       tallied(record, "answered", status, found);
       file(record, status, bodyText ?? "", found);
-      exchange.response.end();
+      passed.finish();
     }
 
     /** The deployment's answer checked against the reference's, as kept by `copy`. */

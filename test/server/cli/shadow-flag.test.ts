@@ -6,7 +6,7 @@ import {
   DEPLOYMENT_TOKEN,
   type FakeDeployment,
   startDeployment,
-} from "../shadow/support/fake-deployment.js";
+} from "../../shadow/support/fake-deployment.js";
 import { useCliFixture } from "../support/cli-process.js";
 
 const cli = useCliFixture("shadow-flag");
