@@ -43,7 +43,13 @@ export type Passed =
    * back until `finish()`: an app whose answer is whole (its Content-Length reached) finds the
    * request already filed.
    */
-  | { headSent: true; ending: Ending; finish(): void };
+  | {
+      headSent: true;
+      ending: Ending;
+      finish(): void;
+      /** Sends what came of the body, then cuts the app's connection: no 502 can follow a head. */
+      cut(): void;
+    };
 
 /**
  * Writes the head, then every part of the body as it comes (each once the next has come),
@@ -82,5 +88,15 @@ export async function passAnswer(
   });
   answer.resume();
   const ending = await answer.end;
-  return { headSent: true, ending, finish: () => response.end(held) };
+  return {
+    headSent: true,
+    ending,
+    finish: () => response.end(held),
+    cut() {
+      // Once what was written is flushed (the head too), so the app sees a body cut short.
+      // An app that reads nothing more is cut at once.
+      if (response.destroyed || response.writableNeedDrain) response.destroy();
+      else response.write(held ?? "", () => response.destroy());
+    },
+  };
 }

@@ -159,8 +159,11 @@ export function createShadowProxy(
       if (!ending.ok) {
         // The head is out: no 502 can follow it. The app's connection is cut, and the journal
         // and the summary say why.
-        exchange.response.destroy();
-        if (ending.kind === "ended") return file(record, 0, "");
+        if (ending.kind === "ended") {
+          exchange.response.destroy();
+          return file(record, 0, "");
+        }
+        passed.cut();
         const findings = brokenAnswer(`${ending.reason}; the app's connection was cut`);
         tallied(record, "broken", sent.answer.status, findings);
         return file(record, sent.answer.status, "", findings);
