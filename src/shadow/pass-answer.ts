@@ -63,17 +63,24 @@ export async function passAnswer(
   copy: CappedCopy,
 ): Promise<Passed> {
   // A pipelined request's answer waits for the ones before it on the connection.
-  if (response.socket === null) await new Promise((resolve) => response.once("socket", resolve));
+  if (response.socket === null) {
+    await new Promise((resolve) => {
+      response.once("socket", resolve);
+      response.once("close", resolve);
+    });
+  }
+  if (response.destroyed) return { headSent: false, reason: "the app went away" };
   // The deployment's Date is passed on, and none is made up when it sent none.
   response.sendDate = false;
   try {
     response.writeHead(answer.status, answer.statusMessage, passedHeaders(answer.rawHeaders, own));
   } catch (error) {
-    return {
-      headSent: false,
-      reason: `a header the app cannot be sent (${(error as Error).message})`,
-    };
+    response.sendDate = true;
+    const reason = `it sent a header the app cannot be sent (${(error as Error).message})`;
+    return { headSent: false, reason };
   }
+  // The app learns the status as soon as the proxy does, whatever the body then does.
+  response.flushHeaders();
   let held: Buffer | undefined;
   answer.onData((chunk) => {
     copy.add(chunk);
