@@ -2,11 +2,19 @@
 // the hop-by-hop ones, and those the proxy answers for itself), then its body's bytes
 // unchanged, whatever their encoding, at the pace the app takes them. A copy of the first
 // bytes is kept to compare (answer-copy.ts); nothing else of the body stays in memory.
-import type { ServerResponse } from "node:http";
-import type { HeaderRecord } from "../contract/core-exchange.js";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CoreAnswer, HeaderRecord } from "../contract/core-exchange.js";
 import { hopByHopOf } from "../contract/hop-by-hop-headers.js";
 import type { CappedCopy } from "./answer-copy.js";
 import type { DeploymentAnswer, Ending } from "./deployment-client.js";
+
+/** What the Node adapter hands the proxy with a request it takes (node-adapter.ts). */
+export interface RawExchange {
+  incoming: IncomingMessage;
+  response: ServerResponse;
+  /** Writes an answer made of a CoreAnswer as the adapter writes the core's. */
+  answer(answer: CoreAnswer): void;
+}
 
 // The browser talks to the proxy, whose CORS headers replace the deployment's; a cookie is not
 // part of this API; proxy-* headers are hop-by-hop (RFC 2616 13.5.1).
