@@ -28,7 +28,7 @@ import { createShutdown } from "./scenarios/waiting-requests.js";
 import { type ArrivedRequest, createArrival } from "./steps/arrival.js";
 import type { ApiStep, RequestStep } from "./steps/core-step.js";
 import type { PlantStoreInProcess } from "./world/in-process.js";
-import { createWorld, resetWorld, worldVerbs } from "./world/world.js";
+import { createWorld, worldVerbs } from "./world/world.js";
 
 // ---- Hooks for what serves beside the core (a proxy in front of it, say); the core names none.
 
@@ -111,11 +111,10 @@ export function createPlantStoreCore(
   const headers: HeaderRecord = { "content-type": "application/json", ...baseHeaders };
   const route = createRoute(basePath, headers);
   const failed = errorAnswer(500, SERVER_FAILURE_MESSAGE, headers);
-  const { faults, journal } = global;
   const admin =
     config.admin === undefined
       ? undefined
-      : { store, faults, journal, maxBodyBytes, token: adminToken, secrets, sandboxes, commit };
+      : { world: global, maxBodyBytes, token: adminToken, secrets, sandboxes, commit };
 
   /** Beside the API, in this order: each answers its own requests and passes the rest on. */
   const requestSteps: RequestStep[] = [];
@@ -181,12 +180,12 @@ export function createPlantStoreCore(
   return {
     handle,
     isApiRequest: (request) => !requestSteps.some((step) => step.takes(request)),
-    journal,
+    journal: global.journal,
     inProcess: {
       store,
       ...worldVerbs(global),
       createSandbox: sandboxes.create,
-      reset: () => resetWorld(global),
+      reset: global.reset,
     },
     baseHeaders,
     secrets,

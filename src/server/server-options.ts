@@ -3,6 +3,9 @@ import type { PlantStoreMockOptions } from "../mock/serving-options.js";
 import type { PlantStoreShadowOptions } from "../shadow/shadow-options.js";
 import type { FsyncPolicy } from "./persistence/data-log.js";
 
+/** The CLI's port when none is given (Prism's, so a Prism user finds it where they look). */
+export const DEFAULT_PORT = 4010;
+
 /**
  * The bearer token the standalone server accepts when it is given none. It is public on
  * purpose (printed in the start banner and in docs/server.md): the server must never run open,

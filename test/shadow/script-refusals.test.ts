@@ -20,7 +20,7 @@ describe("a shadow proxy refuses scripts and sandboxes", () => {
     ["respondWith", (proxy) => proxy.respondWith("listPlants", () => ({ status: 200, body: [] }))],
     ["delayNext", (proxy) => proxy.delayNext("createPlant", 100)],
     ["breakNext", (proxy) => proxy.breakNext("listPlants", "network-error")],
-    ["chaos", (proxy) => proxy.chaos({ seed: 1, failureRate: 0.5 })],
+    ["chaos", (proxy) => proxy.chaos({ seed: 1, rate: 0.5, failures: ["network-error"] })],
     ["createSandbox", (proxy) => proxy.createSandbox()],
   ])("in process: %s throws a TypeError saying why", async (verb, call) => {
     const proxy = await proxies.start(await startDeployment());
@@ -30,7 +30,7 @@ describe("a shadow proxy refuses scripts and sandboxes", () => {
   it.each([
     ["POST", "/__admin/faults", { operation: "listPlants", status: 503 }],
     ["POST", "/__admin/responses", { operation: "listPlants", status: 200, body: [] }],
-    ["PUT", "/__admin/chaos", { seed: 1, failureRate: 0.5 }],
+    ["PUT", "/__admin/chaos", { seed: 1, rate: 0.5, failures: ["network-error"] }],
     ["POST", "/__admin/sandboxes", {}],
   ])("over HTTP: %s %s answers 400 saying why", async (method, path, body) => {
     const proxy = await proxies.start(await startDeployment());

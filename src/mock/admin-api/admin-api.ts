@@ -5,7 +5,6 @@
 // 413, 400). A refused request changes nothing.
 import type { CoreAnswer, CoreRequest } from "../../contract/core-exchange.js";
 import { CONTENT_TYPE_MESSAGE, isJsonContentType } from "../http/request-body.js";
-import type { RequestJournal } from "../journal/journal.js";
 import { redactWord, type SecretTokens } from "../journal/redaction.js";
 import {
   createSandboxRoutes,
@@ -14,9 +13,8 @@ import {
   UNKNOWN_SANDBOX,
 } from "../sandboxes/sandbox-admin-routes.js";
 import type { SandboxRegistry } from "../sandboxes/sandbox-registry.js";
-import type { FaultInjector } from "../scenarios/scenario-set.js";
 import type { RequestStep } from "../steps/core-step.js";
-import type { PlantStore } from "../store/store-types.js";
+import type { World } from "../world/world.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
 import { ADMIN_PREFIX, adminError, type Methods, worldRoutes } from "./admin-routes.js";
 
@@ -31,9 +29,8 @@ export function isAdminPath(path: string): boolean {
 }
 
 interface AdminApiOptions {
-  store: PlantStore;
-  faults: FaultInjector;
-  journal: RequestJournal;
+  /** The set's own world, served at the top of /__admin/. */
+  world: World;
   maxBodyBytes: number;
   /** The admin token; `undefined` leaves the endpoints open. */
   token: string | undefined;
@@ -58,7 +55,7 @@ export function adminRoutesStep(options: AdminApiOptions): RequestStep {
 export function createAdminApi(
   options: AdminApiOptions,
 ): (request: CoreRequest) => Promise<CoreAnswer> {
-  const { store, faults, journal, maxBodyBytes, commit } = options;
+  const { world, maxBodyBytes, commit } = options;
   const authenticate = options.token === undefined ? undefined : createAdminAuth(options.token);
 
   /** Answers once the store's change is saved (with a data file), as a create does. */
@@ -67,9 +64,9 @@ export function createAdminApi(
     return answer;
   }
 
-  const routes = worldRoutes(ADMIN_PREFIX, { store, faults, journal }, durable, maxBodyBytes);
+  const routes = worldRoutes(ADMIN_PREFIX, world, durable, maxBodyBytes);
   const mounted = options.routes ?? {};
-  const sandboxRoutes = createSandboxRoutes(options.sandboxes, maxBodyBytes);
+  const sandboxRoutes = createSandboxRoutes(options.sandboxes, maxBodyBytes, worldRoutes);
   const endpointList = [
     ...new Set([...Object.keys(routes), ...Object.keys(mounted), SANDBOXES_PATH]),
   ].join(", ");

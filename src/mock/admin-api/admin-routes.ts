@@ -15,7 +15,7 @@ import {
 import { checkPactOptions, type PactOptions } from "../../contract/pact-document.js";
 import type { StoredPlant } from "../../contract/plant-types.js";
 import { errorAnswer } from "../http/json-answers.js";
-import { resetWorld, type World } from "../world/world.js";
+import type { World } from "../world/world.js";
 import {
   parseChaosBody,
   parseFaultBody,
@@ -43,7 +43,7 @@ export function worldRoutes(
   return {
     [`${prefix}/reset`]: {
       POST: async () => {
-        resetWorld(world);
+        world.reset();
         return durable(adminNoContent());
       },
     },

@@ -9,10 +9,11 @@ import {
   adminError,
   adminJson,
   type Methods,
-  worldRoutes,
+  type worldRoutes,
 } from "../admin-api/admin-routes.js";
 import { bodyFailureStatus } from "../http/request-body.js";
-import { SandboxLimitError, type SandboxRegistry } from "./sandbox-registry.js";
+import { SandboxLimitError } from "./sandbox-limit-error.js";
+import type { SandboxRegistry } from "./sandbox-registry.js";
 
 export const SANDBOXES_PATH = `${ADMIN_PREFIX}/sandboxes`;
 export const UNKNOWN_SANDBOX =
@@ -28,6 +29,8 @@ const immediate = async (answer: CoreAnswer) => answer;
 export function createSandboxRoutes(
   sandboxes: SandboxRegistry,
   maxBodyBytes: number,
+  /** The endpoints of one world, which a sandbox serves under its own prefix. */
+  routesOfWorld: typeof worldRoutes,
 ): (path: string) => Methods | "unknown-sandbox" | undefined {
   const collection: Methods = {
     POST: async (request) => {
@@ -62,7 +65,7 @@ export function createSandboxRoutes(
     if (rest === "tokens") {
       return { POST: async () => adminJson(201, { token: found.sandbox.createToken() }) };
     }
-    return worldRoutes(prefix, found.world, immediate, maxBodyBytes)[path];
+    return routesOfWorld(prefix, found.world, immediate, maxBodyBytes)[path];
   };
 }
 

@@ -10,16 +10,13 @@ import type { SecretTokens } from "../journal/redaction.js";
 import { createPactCollector, type PactCollector } from "../pact/pact-collector.js";
 import type { Shutdown } from "../scenarios/waiting-requests.js";
 import { createPlantStore } from "../store/store.js";
-import { createWorld, resetWorld, type World, worldVerbs } from "../world/world.js";
+import { createWorld, type World, worldVerbs } from "../world/world.js";
+import { SandboxLimitError } from "./sandbox-limit-error.js";
 import type { CreateSandboxOptions, PlantStoreSandbox } from "./sandbox-types.js";
 
+export { SandboxLimitError };
 export const DEFAULT_MAX_SANDBOXES = 1000;
 
-/**
- * What `create` throws at `maxSandboxes`: a RangeError like any other, a class of its own only
- * so the admin API can tell "full" (429) from a bad seed, which may be a RangeError too (400).
- */
-export class SandboxLimitError extends RangeError {}
 export const DEFAULT_SANDBOX_IDLE_MS = 30 * 60 * 1000;
 
 export interface SandboxRegistryConfig {
@@ -118,7 +115,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         token,
         store,
         ...worldVerbs(world),
-        reset: () => resetWorld(world),
+        reset: world.reset,
         createToken() {
           if (live(byId.get(id)) === undefined) {
             throw new Error(`Sandbox ${id} is closed; create a new one.`);

@@ -15,9 +15,7 @@ import {
 } from "../../shadow/shadow-options.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
-import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
-
-export const DEFAULT_PORT = 4010;
+import { DEFAULT_PORT, DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
 
 export type TokenSource = "--token" | "PLANT_STORE_TOKENS" | "demo";
 
