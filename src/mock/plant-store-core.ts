@@ -28,7 +28,8 @@ import { createShutdown } from "./scenarios/waiting-requests.js";
 import { type ArrivedRequest, createArrival } from "./steps/arrival.js";
 import type { ApiStep, RequestStep } from "./steps/core-step.js";
 import type { PlantStoreInProcess } from "./world/in-process.js";
-import { createWorld, worldVerbs } from "./world/world.js";
+import { createWorld } from "./world/world.js";
+import { worldVerbs } from "./world/world-verbs.js";
 
 // ---- Hooks for what serves beside the core (a proxy in front of it, say); the core names none.
 
@@ -97,10 +98,11 @@ export function createPlantStoreCore(
     seed: config.seed,
     maxSandboxes: config.maxSandboxes,
     sandboxIdleMs: config.sandboxIdleMs,
-    secrets,
-    shutdown,
-    suiteCoverage,
-    suitePact,
+    createWorld: (sandboxStore) =>
+      createWorld(sandboxStore, shutdown, secrets, {
+        coverage: createCoverageCounter(suiteCoverage),
+        pact: createPactCollector(suitePact),
+      }),
   });
   // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
   const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
