@@ -1,9 +1,10 @@
 import { defineConfig } from "tsup";
 
-// Library entries ship as ESM and CJS with declarations; the CLIs are ESM only. msw stays
-// external: only the ./msw entry imports it, and the user installs it (optional peer). The
-// few helpers of Ajv's runtime that the generated validators import are bundled, so Ajv
-// itself stays a devDependency (src/contract/generated, scripts/generate-contract.ts).
+// Library entries ship as ESM and CJS with declarations; the CLIs are ESM only. msw and
+// testcontainers stay external: only the ./msw and ./testcontainers entries import them, and
+// the user installs them (optional peers). The few helpers of Ajv's runtime that the generated
+// validators import are bundled, so Ajv itself stays a devDependency (src/contract/generated,
+// scripts/generate-contract.ts).
 const bundledAjvRuntime = [/^ajv\/dist\/runtime\//];
 const library = {
   index: "src/client/index.ts",
@@ -17,6 +18,7 @@ const library = {
   "matchers/vitest": "src/matchers/vitest.ts",
   "matchers/jest": "src/matchers/jest.ts",
   "matchers/bun": "src/matchers/bun.ts",
+  "testcontainers/index": "src/testcontainers/index.ts",
 };
 const shared = {
   // src/ only, without tsconfig.json's `paths` into test-tools/: the build needs the root's
@@ -26,7 +28,7 @@ const shared = {
   sourcemap: false,
   treeshake: true,
   // The matchers' runner entries only augment the runner's types; the runner is the user's.
-  external: ["msw", "vitest", "expect", "bun:test"],
+  external: ["msw", "testcontainers", "vitest", "expect", "bun:test"],
   noExternal: bundledAjvRuntime,
   // Two builds write dist/ side by side; `npm run build` empties it first (no race of cleans).
   clean: false,

@@ -23,6 +23,7 @@ const config = {
     "src/matchers/vitest.ts",
     "src/matchers/jest.ts",
     "src/matchers/bun.ts",
+    "src/testcontainers/index.ts",
   ],
   tsconfig: "tsconfig.build.json",
   plugin: ["typedoc-plugin-markdown"],

@@ -18,6 +18,7 @@ const BENCHMARKS = [
   "generated-plants",
   "core-per-request",
   "shadow-proxy",
+  "container",
 ];
 
 /** The command line, checked: an unknown flag or benchmark stops it with one line, exit 2. */

@@ -1,7 +1,7 @@
 // The scenario helpers (failNext, delayNext, clearFaults) seen from a client.
 import { describe, expect, it } from "vitest";
 import type { createPlantStoreClient } from "../../src/client/index.js";
-import { type ContractTarget, TOKEN_A } from "./contract-target.js";
+import { type ContractTarget, storedPlants, TOKEN_A } from "./contract-target.js";
 
 type Client = ReturnType<typeof createPlantStoreClient>;
 
@@ -22,7 +22,7 @@ export function describeFaults(
 
     it("failNext makes the next call(s) answer the given status, message and headers", async () => {
       const target = getTarget();
-      faultsOf(target).failNext("listPlants", {
+      await faultsOf(target).failNext("listPlants", {
         status: 503,
         message: "The store is resting.",
         times: 2,
@@ -39,8 +39,8 @@ export function describeFaults(
 
     it("a failed create reaches the SDK as an API error and stores nothing", async () => {
       const target = getTarget();
-      faultsOf(target).failNext("createPlant", { status: 500 });
-      const before = target.store.entries();
+      await faultsOf(target).failNext("createPlant", { status: 500 });
+      const before = await storedPlants(target);
       const error = await client(TOKEN_A)
         .createPlant({ name: "Lost" })
         .catch((e: unknown) => e);
@@ -51,13 +51,13 @@ export function describeFaults(
           message: "createPlant failed with status 500 (simulated by failNext).",
         },
       });
-      expect(target.store.entries()).toEqual(before);
+      expect(await storedPlants(target)).toEqual(before);
       expect(await client(TOKEN_A).createPlant({ name: "Kept" })).toEqual({ name: "Kept" });
     });
 
     it("delayNext holds one answer back while later requests are answered", async () => {
       const target = getTarget();
-      faultsOf(target).delayNext("listPlants", 300);
+      await faultsOf(target).delayNext("listPlants", 300);
       const finished: string[] = [];
       const slow = list(target).then((res) => {
         finished.push("delayed list");
@@ -71,8 +71,11 @@ export function describeFaults(
 
     it("clearFaults drops pending scenarios", async () => {
       const target = getTarget();
-      faultsOf(target).failNext("listPlants", { status: 500, times: Number.POSITIVE_INFINITY });
-      faultsOf(target).clearFaults();
+      await faultsOf(target).failNext("listPlants", {
+        status: 500,
+        times: Number.POSITIVE_INFINITY,
+      });
+      await faultsOf(target).clearFaults();
       expect((await list(target)).status).toBe(200);
     });
   });

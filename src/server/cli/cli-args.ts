@@ -1,7 +1,6 @@
 // The command line of plant-store-mock: its flags, read and checked by the rules of the options
 // they set, and where the tokens come from (flags or the environment).
 import { parseFlags } from "../../command-line/command-line.js";
-import { MAX_SEED } from "../../contract/seeded-random.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import type { PlantStoreAdminOption } from "../../mock/admin-api/admin-access.js";
 import { checkToken } from "../../mock/http/bearer-auth.js";
@@ -16,6 +15,7 @@ import {
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEFAULT_PORT, DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
+import { integer, readGenerate } from "./number-flags.js";
 
 export type TokenSource = "--token" | "PLANT_STORE_TOKENS" | "demo";
 
@@ -126,25 +126,6 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
   };
 }
 
-/** `--generate <count>` and `--generate-seed <n>`, which means nothing without it. */
-function readGenerate(
-  count: string | undefined,
-  seed: string | undefined,
-): { count: number; seed: number | undefined } | undefined {
-  if (count === undefined) {
-    if (seed !== undefined) {
-      throw new TypeError(
-        "--generate-seed goes with --generate <count>: it chooses the plants --generate makes.",
-      );
-    }
-    return undefined;
-  }
-  return {
-    count: integer(count, "--generate", 0, MAX_GENERATED_PLANTS) as number,
-    seed: integer(seed, "--generate-seed", 0, MAX_SEED),
-  };
-}
-
 function readTokens(
   flags: string[] | undefined,
   fromEnv: string | undefined,
@@ -212,20 +193,6 @@ function checked<T>(
   check: (value: unknown, name: string) => T,
 ): T | undefined {
   return text === undefined ? undefined : check(text, flag);
-}
-
-function integer(
-  text: string | undefined,
-  flag: string,
-  min: number,
-  max = Number.MAX_SAFE_INTEGER,
-): number | undefined {
-  if (text === undefined) return undefined;
-  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= min && value <= max)) {
-    throw new RangeError(`${flag} must be a whole number from ${min} to ${max}.`);
-  }
-  return value;
 }
 
 function fsyncPolicy(text: string | undefined): FsyncPolicy | undefined {

@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 import { readFile } from "node:fs/promises";
 import { oneLine, readPackageVersion } from "../../command-line/command-line.js";
-import { findPlantRecordProblem } from "../../contract/plant-fields.js";
 import type { SeedPlant } from "../../contract/plant-types.js";
 import { generatePlants } from "../../mock/store/generated-plants.js";
-import { findDuplicateId } from "../../mock/store/plant-records.js";
 import { formatShadowSummary } from "../../shadow/shadow-summary.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
 // parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or
@@ -13,6 +11,7 @@ import { formatShadowSummary } from "../../shadow/shadow-summary.js";
 import { startPlantStoreServer } from "../start-server.js";
 import { type CliCommand, parseCliArgs } from "./cli-args.js";
 import { bannerLines, HELP_TEXT } from "./cli-output.js";
+import { checkSeedPlants } from "./seed-plants.js";
 
 const USAGE_ERROR = 2;
 
@@ -166,20 +165,7 @@ async function loadSeedFile(path: string): Promise<SeedPlant[]> {
   } catch (error) {
     throw new TypeError(`--seed ${path}: not valid JSON (${(error as Error).message}).`);
   }
-  if (!Array.isArray(data)) {
-    throw new TypeError(`--seed ${path}: must be a JSON array of plants.`);
-  }
-  const seed = data.map((item: unknown, index): SeedPlant => {
-    const problem = findPlantRecordProblem(item, { requireId: false });
-    if (problem !== undefined) throw new TypeError(`--seed ${path}: item ${index}: ${problem}.`);
-    const { name, tag, id } = item as SeedPlant;
-    return { name, ...(tag === undefined ? {} : { tag }), ...(id === undefined ? {} : { id }) };
-  });
-  const duplicate = findDuplicateId(seed);
-  if (duplicate !== undefined) {
-    throw new TypeError(`--seed ${path}: id ${duplicate} is used twice.`);
-  }
-  return seed;
+  return checkSeedPlants(data, `--seed ${path}`);
 }
 
 process.exitCode = await main();
