@@ -10,7 +10,7 @@ import {
   type RequestFilter,
 } from "../contract/journal-entries.js";
 import { checkOptionNames, checkOptionsObject } from "../contract/option-names.js";
-import type { PlantStorePact } from "../contract/pact.js";
+import type { PlantStorePact } from "../contract/pact-document.js";
 import { PlantStoreAdminError } from "./errors/PlantStoreAdminError.js";
 import type {
   AdminFailNextOptions,

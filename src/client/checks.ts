@@ -76,8 +76,7 @@ export function readClientOptions(options: PlantStoreClientOptions) {
   check("retries.createPlant", createPlant, "boolean", 1, "true or false");
   checkNumber(maxDelay, (ms) => ms >= 0, "retries.maxDelay must be a number of ms, 0 or more");
   return {
-    // As a Request's URL shows it, without the trailing slash: paths are appended to it.
-    baseUrl: url.origin + url.path.replace(/\/$/, ""),
+    baseUrl: url.base,
     token,
     fetch,
     headers: headerRecord,

@@ -1,15 +1,6 @@
 // The in-memory Plant Store: public seed plants plus each owner's own plants.
 
-import type {
-  CreatePlantResult,
-  NewPlant,
-  Plant,
-  PlantStore,
-  PlantStoreChange,
-  PlantStoreOptions,
-  SeedPlant,
-  StoredPlant,
-} from "../types.js";
+import type { NewPlant, Plant, SeedPlant, StoredPlant } from "../../contract/plant-types.js";
 import {
   addRecord,
   assertOwner,
@@ -20,6 +11,12 @@ import {
   type StoreState,
   toStoredPlant,
 } from "./plant-records.js";
+import type {
+  CreatePlantResult,
+  PlantStore,
+  PlantStoreChange,
+  PlantStoreOptions,
+} from "./store-types.js";
 
 /** A handful of public plants every viewer sees, so a fresh mock is never empty. */
 export const defaultSeed: readonly SeedPlant[] = Object.freeze([

@@ -13,8 +13,8 @@
 
 import { readFile } from "node:fs/promises";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
+import type { StoredPlant } from "../../contract/plant-types.js";
 import { PlantIds } from "../../mock/store/plant-records.js";
-import type { StoredPlant } from "../../mock/types.js";
 import { PlantStoreDataFileError } from "../errors/PlantStoreDataFileError.js";
 import { findOwnerKeyProblem, type OwnerKeys } from "./owner-keys.js";
 

@@ -1,4 +1,4 @@
-import { parseFlags } from "../../cli/command-line.js";
+import { parseFlags } from "../../command-line/command-line.js";
 import type { VerifyPlantStoreOptions } from "../types.js";
 
 export const USAGE = `Usage: plant-store-verify --base-url <url> [options]
