@@ -2,6 +2,9 @@
 // user's project reads it. TanStack infers the error type from the options' fields that carry
 // it (onError, throwOnError, retryDelay); an app that sets one of them itself must not make
 // the error fall back to plain `Error`. One case for each option a docs page shows spread.
+// PlantStoreError declares nothing beyond Error, so `Error | null` and `PlantStoreQueryError |
+// null` count as equal types; the error without its null (a union against a plain `Error`)
+// does not, hence `ErrorOf`.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useMutation as useVueMutation, useQuery as useVueQuery } from "@tanstack/vue-query";
 import { createPlantStoreClient, type Plant } from "plant-store-sdk";
@@ -12,6 +15,7 @@ import type { Ref } from "vue";
 const client = createPlantStoreClient({ baseUrl: "https://api.example.com/v1", token: "t" });
 const queries = createPlantStoreQueries(client);
 type VueError = Ref<PlantStoreQueryError> | Ref<null>;
+type ErrorOf<Result extends { error: unknown }> = NonNullable<Result["error"]>;
 
 describe("spreading the app's own onError into createPlant()", () => {
   it("keeps PlantStoreQueryError, in the callback and on the mutation", () => {
@@ -19,7 +23,7 @@ describe("spreading the app's own onError into createPlant()", () => {
       ...queries.createPlant(),
       onError: (error) => expectTypeOf(error).toEqualTypeOf<PlantStoreQueryError>(),
     });
-    expectTypeOf(create.error).toEqualTypeOf<PlantStoreQueryError | null>();
+    expectTypeOf<ErrorOf<typeof create>>().toEqualTypeOf<PlantStoreQueryError>();
     const inVue = useVueMutation({ ...queries.createPlant(), onError: (error) => error.message });
     expectTypeOf(inVue.error).toEqualTypeOf<VueError>();
   });
@@ -31,7 +35,7 @@ describe("spreading the app's own onSuccess into createPlant()", () => {
       ...queries.createPlant(),
       onSuccess: (plant) => expectTypeOf(plant).toEqualTypeOf<Plant>(),
     });
-    expectTypeOf(create.error).toEqualTypeOf<PlantStoreQueryError | null>();
+    expectTypeOf<ErrorOf<typeof create>>().toEqualTypeOf<PlantStoreQueryError>();
     const inVue = useVueMutation({ ...queries.createPlant(), onSuccess: (plant) => plant.name });
     expectTypeOf(inVue.error).toEqualTypeOf<VueError>();
   });
@@ -46,16 +50,16 @@ describe("spreading the app's own throwOnError", () => {
         return true;
       },
     });
-    expectTypeOf(list.error).toEqualTypeOf<PlantStoreQueryError | null>();
+    expectTypeOf<ErrorOf<typeof list>>().toEqualTypeOf<PlantStoreQueryError>();
     const always = useQuery({ ...queries.listPlants(), throwOnError: true });
-    expectTypeOf(always.error).toEqualTypeOf<PlantStoreQueryError | null>();
+    expectTypeOf<ErrorOf<typeof always>>().toEqualTypeOf<PlantStoreQueryError>();
     const inVue = useVueQuery({ ...queries.listPlants(), throwOnError: (error) => !error.name });
     expectTypeOf(inVue.error).toEqualTypeOf<VueError>();
   });
 
   it("keeps PlantStoreQueryError on createPlant()", () => {
     const create = useMutation({ ...queries.createPlant(), throwOnError: true });
-    expectTypeOf(create.error).toEqualTypeOf<PlantStoreQueryError | null>();
+    expectTypeOf<ErrorOf<typeof create>>().toEqualTypeOf<PlantStoreQueryError>();
   });
 });
 
@@ -63,7 +67,7 @@ describe("spreading the app's own select into listPlants()", () => {
   it("keeps PlantStoreQueryError and gives select's result as the data", () => {
     const count = useQuery({ ...queries.listPlants(), select: (plants) => plants.length });
     expectTypeOf(count.data).toEqualTypeOf<number | undefined>();
-    expectTypeOf(count.error).toEqualTypeOf<PlantStoreQueryError | null>();
+    expectTypeOf<ErrorOf<typeof count>>().toEqualTypeOf<PlantStoreQueryError>();
     const inVue = useVueQuery({ ...queries.listPlants(), select: (plants) => plants.length });
     expectTypeOf(inVue.error).toEqualTypeOf<VueError>();
   });
