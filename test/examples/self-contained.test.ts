@@ -28,9 +28,14 @@ function filesOf(directory: string): string[] {
     });
 }
 
-/** Every quoted relative path in a file ("./x", "../y") that leads outside `root`. */
+/**
+ * Every relative path in a file that leads outside `root`: a quoted one ("./x", "../y") or a
+ * Markdown link's target.
+ */
 function pathsOutside(file: string, text: string, root: string): string[] {
-  return [...text.matchAll(/["'`](\.\.?\/[^"'`\s]*)["'`]/g)]
+  const quoted = [...text.matchAll(/["'`](\.\.?\/[^"'`\s]*)["'`]/g)];
+  const linked = [...text.matchAll(/\]\((?![a-z]+:|#)([^)#\s]+)/g)];
+  return [...quoted, ...linked]
     .map((match) => match[1] ?? "")
     .filter((path) => {
       const target = relative(root, resolve(dirname(file), path));
@@ -62,7 +67,7 @@ describe.each(examples)("examples/%s", (name) => {
     const files = filesOf(root);
     expect(files.filter((file) => lstatSync(file).isSymbolicLink())).toEqual([]);
     const outside = files
-      .filter((file) => !file.endsWith(".md") && !file.endsWith("mockServiceWorker.js"))
+      .filter((file) => !file.endsWith("mockServiceWorker.js"))
       .flatMap((file) =>
         pathsOutside(file, readFileSync(file, "utf8"), root).map(
           (path) => `${relative(examplesDir, file)}: ${path}`,
@@ -73,7 +78,7 @@ describe.each(examples)("examples/%s", (name) => {
 });
 
 describe("the check for paths outside an example", () => {
-  it("finds an import, a tsconfig extends and a URL that leave the folder, and nothing else", () => {
+  it("finds an import, a tsconfig extends, a URL and a link that leave the folder, nothing else", () => {
     const root = join(examplesDir, "demo");
     const file = join(root, "test", "a.test.ts");
     const text = [
@@ -82,11 +87,13 @@ describe("the check for paths outside an example", () => {
       '{ "extends": "../../tsconfig.json" }',
       'new URL("../../examples/other/app.html", import.meta.url);',
       'readFileSync("./fixture.json");',
+      "[guide](../../../docs/examples.md#node) [installed](../node_modules/x/README.md) [web](https://example.com/a)",
     ].join("\n");
     expect(pathsOutside(file, text, root)).toEqual([
       "../../../src/client/index.js",
       "../../tsconfig.json",
       "../../examples/other/app.html",
+      "../../../docs/examples.md",
     ]);
   });
 });
