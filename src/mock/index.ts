@@ -54,6 +54,7 @@ export type {
   DelayNextOptions,
   FailNextOptions,
   PlantStoreFaults,
+  PlantStoreScenarios,
   RespondNextAnswer,
   RespondNextExtras,
   RespondWithAnswer,

@@ -14,7 +14,7 @@ import {
 } from "../../src/client/index.js";
 import type { PlantStoreOperation } from "../../src/contract/journal-entries.js";
 import { BREAK_KINDS, type BreakKind, createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import type { PlantStoreFaults } from "../../src/mock/scenarios/scenario-types.js";
+import type { PlantStoreScenarios } from "../../src/mock/scenarios/scenario-types.js";
 import { createPlantStoreHandlers } from "../../src/msw/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
 
@@ -31,7 +31,7 @@ const EXPECTED: Record<BreakKind, typeof PlantStoreError> = {
 };
 
 interface ServingPath {
-  faults: PlantStoreFaults;
+  faults: PlantStoreScenarios;
   client: PlantStoreClient;
 }
 

@@ -36,9 +36,9 @@ function importsOf(file: string): string[] {
 describe("src/mock", () => {
   // A feature folder holds one small file a concern (scenarios: one a kind, its checks, its
   // types, its step), so it may hold a few more than the others.
-  it("holds at most 10 files directly, and so does every folder under it (12 for a feature's)", () => {
+  it("holds at most 10 files directly, and so does every folder under it (14 for a feature's)", () => {
     const limit = (folder: string) =>
-      /\/(scenarios|journal|sandboxes|admin-api)$/.test(folder) ? 12 : 10;
+      /\/(scenarios|journal|sandboxes|admin-api)$/.test(folder) ? 14 : 10;
     const crowded = folderSizes(join(SRC, "mock")).filter(
       ([folder, files]) => files > limit(folder),
     );

@@ -9,7 +9,7 @@ import { checkOptionNames } from "../../contract/option-names.js";
 import { allowedResponse, bodyPath } from "../../contract/response-schema.js";
 import { checkFailureHeaders } from "./failure-fields.js";
 import { type ScriptedAnswer, scriptProblem } from "./scripted-answer.js";
-import { thrownMessage } from "./when.js";
+import { isUnawaitedPromise, thrownMessage } from "./test-function.js";
 
 /** The statuses `operation` may answer, for messages: "200, or 400 to 599". */
 function allowedStatuses(operation: PlantStoreOperation): string {
@@ -98,9 +98,7 @@ export function respondWithAnswer(
   }
   if (answer === undefined) return undefined;
   try {
-    if (typeof (answer as Promise<unknown> | null)?.then === "function") {
-      // Nobody waits for it: its rejection must not surface later as an unhandled one.
-      Promise.resolve(answer).catch(() => {});
+    if (isUnawaitedPromise(answer)) {
       throw new TypeError(
         `${RESPOND_WITH}the function for ${operation} returned a promise; return the answer itself (or undefined).`,
       );

@@ -22,7 +22,7 @@ import {
   OVER_HTTP,
   type Queued,
 } from "./scenario-checks.js";
-import type { FailNextOptions, PlantStoreFaults } from "./scenario-types.js";
+import type { FailNextOptions, PlantStoreScenarios } from "./scenario-types.js";
 import {
   errorPending,
   type PendingAnswer,
@@ -59,7 +59,7 @@ export interface FaultSet {
   break?: { kind: BreakKind; times: number; when?: unknown } | undefined;
 }
 
-export interface FaultInjector extends PlantStoreFaults {
+export interface ScenarioSet extends PlantStoreScenarios {
   /**
    * failNext, delayNext and/or breakNext of one operation in one step, all checked before any
    * is queued (POST /__admin/faults); messages use the admin body's words by default.
@@ -81,7 +81,7 @@ export interface FaultInjector extends PlantStoreFaults {
 }
 
 /** `shutdown`: closed when the server closes, so no waiting request can hold its close back. */
-export function createFaultInjector(shutdown: Shutdown): FaultInjector {
+export function createScenarioSet(shutdown: Shutdown): ScenarioSet {
   // failNext, respondNext and breakNext share one queue: answers come in the order they were set.
   const failures = new Map<PlantStoreOperation, Queued<PendingAnswer>[]>();
   const delays = new Map<PlantStoreOperation, Queued<number>[]>();

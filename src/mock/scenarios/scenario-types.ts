@@ -98,8 +98,11 @@ export interface ChaosOptions<Op extends PlantStoreOperation = PlantStoreOperati
   when?: ScenarioWhen<Op> | undefined;
 }
 
-/** One-line failures and delays for tests: on the MSW handlers, the fetch handler, the server. */
-export interface PlantStoreFaults {
+/**
+ * A world's scenarios, for tests: failures, scripted answers, delays, breaks, chaos and
+ * respondWith, on the MSW handlers, the fetch handler and the server.
+ */
+export interface PlantStoreScenarios {
   /** Makes the next call(s) of `operation` answer `status` (default 500) with the Error body. */
   failNext<Op extends PlantStoreOperation>(operation: Op, options?: FailNextOptions<Op>): void;
   /**
@@ -149,3 +152,6 @@ export interface PlantStoreFaults {
    */
   clearFaults(): void;
 }
+
+/** @deprecated The old name of {@link PlantStoreScenarios}, which holds more than faults. */
+export type PlantStoreFaults = PlantStoreScenarios;

@@ -15,9 +15,10 @@ import { isListLimit, LIMIT_RULE } from "../../contract/list-limit.js";
 import { checkNumber } from "../../contract/number-check.js";
 import { shownName } from "../../contract/option-names.js";
 import { isPlainObject, matchesPartly } from "../../contract/partial-match.js";
-import { isPlantName, PLANT_NAME_RULE } from "../../contract/plant-fields.js";
+import { isPlantName, PLANT_NAME_RULE, PLANT_TAG_RULE } from "../../contract/plant-fields.js";
 import { isPlantId, PLANT_ID_RULE } from "../../contract/plant-id.js";
 import type { NewPlant } from "../../contract/plant-types.js";
+import { isUnawaitedPromise, thrownMessage } from "./test-function.js";
 
 /** A checked `when`: whether an arriving request is one the scenario is for. */
 export type RequestTest = (request: ReceivedRequest) => boolean;
@@ -56,7 +57,7 @@ const BODY_FIELDS = {
     text(value, `${message} ${PLANT_NAME_RULE}.`);
     if (!isPlantName(value)) throw new RangeError(`${message} ${PLANT_NAME_RULE}.`);
   },
-  tag: (value, message) => text(value, `${message} a string.`),
+  tag: (value, message) => text(value, `${message} ${PLANT_TAG_RULE}.`),
   id: (value, message) => checkNumber(value, isPlantId, `${message} ${PLANT_ID_RULE}.`),
 } satisfies Record<keyof NewPlant, FieldCheck>;
 
@@ -151,20 +152,9 @@ function predicate(
     } catch (error) {
       throw new WhenFailure(by, `${prefix}when threw: `, thrownMessage(error));
     }
-    if (typeof (matched as Promise<unknown> | null)?.then === "function") {
-      // Nobody waits for it: its rejection must not surface later as an unhandled one.
-      Promise.resolve(matched).catch(() => {});
+    if (isUnawaitedPromise(matched)) {
       throw new WhenFailure(by, `${prefix}when returned a promise; return true or false.`, "");
     }
     return Boolean(matched);
   };
-}
-
-/** What a test's function threw, as text: an Error's message, else the value as a string. */
-export function thrownMessage(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return "a value that cannot be shown";
-  }
 }

@@ -1,5 +1,6 @@
 // The in-memory Plant Store: public seed plants plus each owner's own plants.
 
+import { between } from "../../contract/number-check.js";
 import type { NewPlant, Plant, SeedPlant, StoredPlant } from "../../contract/plant-types.js";
 import {
   addRecord,
@@ -56,7 +57,7 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
 
   return {
     list(viewer: string, limit?: number): Plant[] {
-      if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
+      if (limit !== undefined && !between(0, Number.POSITIVE_INFINITY, true)(limit)) {
         throw new RangeError("list: limit must be a non-negative integer.");
       }
       const max = limit ?? Number.POSITIVE_INFINITY;

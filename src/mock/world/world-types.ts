@@ -2,7 +2,7 @@
 
 import type { PlantStoreRequestJournal } from "../../contract/journal-entries.js";
 import type { PactOptions, PlantStorePact } from "../../contract/pact-document.js";
-import type { PlantStoreFaults } from "../scenarios/scenario-types.js";
+import type { PlantStoreScenarios } from "../scenarios/scenario-types.js";
 import type { PlantStore } from "../store/store-types.js";
 
 /**
@@ -10,7 +10,7 @@ import type { PlantStore } from "../store/store-types.js";
  * model): its store, scenarios and journal, and its reset. The set's own world and every
  * sandbox are one.
  */
-export interface PlantStoreWorld extends PlantStoreFaults, PlantStoreRequestJournal {
+export interface PlantStoreWorld extends PlantStoreScenarios, PlantStoreRequestJournal {
   readonly store: PlantStore;
   /**
    * A consumer contract (Pact Specification V4) of the requests this world answered by the

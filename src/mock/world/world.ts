@@ -3,14 +3,14 @@
 import type { JournalOptions, RequestJournal } from "../journal/journal.js";
 import { createRequestJournal } from "../journal/journal.js";
 import type { SecretTokens } from "../journal/redaction.js";
-import { createFaultInjector, type FaultInjector } from "../scenarios/scenario-set.js";
+import { createScenarioSet, type ScenarioSet } from "../scenarios/scenario-set.js";
 import type { Shutdown } from "../scenarios/waiting-requests.js";
 import type { PlantStore } from "../store/store-types.js";
 
 /** What the core serves a request from: the set's own world, or a sandbox's. */
 export interface World {
   readonly store: PlantStore;
-  readonly faults: FaultInjector;
+  readonly faults: ScenarioSet;
   readonly journal: RequestJournal;
   /** Store back to its seed, scenarios cleared and waiting requests ended, journal emptied. */
   reset(): void;
@@ -25,7 +25,7 @@ export function createWorld(
 ): World {
   const world: World = {
     store,
-    faults: createFaultInjector(shutdown),
+    faults: createScenarioSet(shutdown),
     journal: createRequestJournal(secrets, records),
     reset: () => resetWorld(world),
   };
