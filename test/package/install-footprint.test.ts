@@ -23,7 +23,7 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
  * CHANGELOG and admin document 3 kB (1,903,002 B measured). Issue 47 took 1.98 MB: every
  * example a project of its own, shown in full for a user to copy (each one's package.json,
  * tsconfig.json and tests: docs/examples.md 31.5 kB), the React Query example that
- * docs/frontend.md leads with (14.7 kB), and an install line on every guide (1,975,599 B measured).
+ * docs/frontend.md leads with (14.7 kB), and an install line on every guide (1,977,311 B measured).
  */
 const INSTALL_BUDGET_BYTES = 1_980_000;
 
