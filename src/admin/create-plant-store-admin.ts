@@ -6,11 +6,15 @@ import { checkHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN_RULE, isBearerToken } from "../contract/bearer-token.js";
 import {
   checkRequestFilter,
+  isOperation,
   NO_OPERATION,
+  OPERATIONS,
+  type PlantStoreOperation as Operation,
   type RequestFilter,
 } from "../contract/journal-entries.js";
 import { checkOptionNames, checkOptionsObject } from "../contract/option-names.js";
 import type { PlantStorePact } from "../contract/pact-document.js";
+import { checkPartialWhen, PARTIAL_WHEN_EXAMPLE } from "../contract/partial-when.js";
 import { PlantStoreAdminError } from "./errors/PlantStoreAdminError.js";
 import type {
   AdminFailNextOptions,
@@ -85,14 +89,24 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
       },
       async failNext(operation, failure: AdminFailNextOptions = {}) {
         checkOptionsObject(failure, "failNext: ");
-        const { times, ...rest } = failure;
-        const fault = { operation, ...rest, ...timesField(times) };
+        const { times, when, ...rest } = failure;
+        const fault = {
+          operation,
+          ...rest,
+          ...timesField(times),
+          ...whenField([operation], when, "failNext"),
+        };
         await call("POST", `${prefix}faults`, fault, "failNext");
       },
       async respondNext(operation, answer) {
         checkOptionsObject(answer, "respondNext: ");
-        const { times, ...rest } = answer;
-        const scripted = { operation, ...rest, ...timesField(times) };
+        const { times, when, ...rest } = answer;
+        const scripted = {
+          operation,
+          ...rest,
+          ...timesField(times),
+          ...whenField([operation], when, "respondNext"),
+        };
         await call("POST", `${prefix}responses`, scripted, "respondNext");
       },
       async chaos(options) {
@@ -101,16 +115,28 @@ export function createPlantStoreAdmin(options: PlantStoreAdminOptions): PlantSto
           return;
         }
         checkOptionsObject(options, "chaos: ");
-        await call("PUT", `${prefix}chaos`, options, "chaos");
+        const { operations = OPERATIONS, when } = options;
+        const chaos = { ...options, ...whenField(operations, when, "chaos") };
+        await call("PUT", `${prefix}chaos`, chaos, "chaos");
       },
       async delayNext(operation, ms, delay = {}) {
         checkOptionsObject(delay, "delayNext: ");
-        const fault = { operation, delayMs: ms, ...timesField(delay.times), when: delay.when };
+        const fault = {
+          operation,
+          delayMs: ms,
+          ...timesField(delay.times),
+          ...whenField([operation], delay.when, "delayNext"),
+        };
         await call("POST", `${prefix}faults`, fault, "delayNext");
       },
       async breakNext(operation, kind, options = {}) {
         checkOptionsObject(options, "breakNext: ");
-        const fault = { operation, break: kind, ...timesField(options.times), when: options.when };
+        const fault = {
+          operation,
+          break: kind,
+          ...timesField(options.times),
+          ...whenField([operation], options.when, "breakNext"),
+        };
         await call("POST", `${prefix}faults`, fault, "breakNext");
       },
       async clearFaults() {
@@ -193,6 +219,21 @@ function timesField(times: number | undefined): { times?: number | string } {
 }
 
 /**
+ * `when`, checked by the rule the in-process verbs and the server share, with the in-process
+ * messages, before anything is sent: JSON would write a Map or a URLSearchParams as `{}` and
+ * leave a Symbol out, and the scenario would then be for every request. The checked copy is
+ * sent. With operations the server does not know, `when` goes as given: the server refuses
+ * the operations, naming them, before it reads `when`.
+ */
+function whenField(operations: unknown, when: unknown, verb: string): { when?: unknown } {
+  if (when === undefined) return {};
+  const known = Array.isArray(operations) && operations.length > 0 && operations.every(isOperation);
+  if (!known) return { when };
+  const words = { prefix: `${verb}: `, when: PARTIAL_WHEN_EXAMPLE };
+  return { when: checkPartialWhen(operations as readonly Operation[], when, words) };
+}
+
+/**
  * With the admin endpoints off, /__admin/... is an unknown path of the API: its 401 (realm
  * "plant-store", where the admin endpoints' is "plant-store-admin") or its 404. The client
  * calls only paths the admin endpoints have, so their own 404 is only a closed sandbox's.
@@ -207,9 +248,9 @@ function answeredByApi(response: Response): boolean {
 /**
  * The request body as JSON, a `Headers` (which the in-process verbs take as headers) as its
  * entries: it has no own properties, so JSON would send `{}`. A BigInt, a cycle or a function
- * (an in-process `when`, which JSON would drop, leaving the scenario for every request) cannot
- * be sent: a TypeError naming the method, not the connection error a failing fetch would
- * otherwise be reported as. JSON leaves an undefined field out, as the server expects.
+ * (which JSON would drop in silence) cannot be sent: a TypeError naming the method, not the
+ * connection error a failing fetch would otherwise be reported as. JSON leaves an undefined
+ * field out, as the server expects. (`when` is checked before, by its own rule: whenField.)
  */
 function jsonBody(value: unknown, verb: string): string {
   try {

@@ -10,7 +10,15 @@
  * @module plant-store-sdk/matchers/vitest
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { CoverageRow } from "../contract/journal-entries.js";
@@ -49,9 +57,14 @@ const fileNames = new WeakMap<CoverageSource, string>();
 
 /** What one source left for the reporter: its coverage rows and its pact interactions. */
 interface Recorded {
+  /** The test file that recorded it (Vitest's `expect.getState().testPath`), when known. */
+  testFile?: string | undefined;
   coverage: CoverageRow[];
   interactions: PactInteraction[];
 }
+
+/** Recordings whose test file is unknown, kept under this key from one run to the next. */
+const UNKNOWN_FILE = "";
 
 /** Only the interactions are kept from a source's pact; the reporter names the parties. */
 const RECORDING: PactOptions = { consumer: "recorded", provider: "recorded" };
@@ -69,10 +82,29 @@ export async function recordCoverage(...sources: CoverageSource[]): Promise<void
     fileNames.set(source, name);
     const pact = source.toPact?.(RECORDING) ?? (await source.pact?.(RECORDING));
     const recorded: Recorded = {
+      testFile: await currentTestFile(),
       coverage: [...(await source.coverage())],
       interactions: pact?.interactions ?? [],
     };
     writeFileSync(join(folder, name), JSON.stringify(recorded));
+  }
+}
+
+/**
+ * The test file being run in this worker, as Vitest's `expect` knows it. Imported when asked
+ * (only under the reporter), by a name in a variable: this entry must not load or even name
+ * Vitest for the type-checker (tsup cannot resolve it) where nothing records.
+ */
+async function currentTestFile(): Promise<string | undefined> {
+  const runner = "vitest";
+  try {
+    const { expect } = (await import(runner)) as {
+      expect?: { getState?: () => { testPath?: unknown } };
+    };
+    const testPath = expect?.getState?.().testPath;
+    return typeof testPath === "string" ? testPath : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -97,6 +129,14 @@ export class PlantStoreCoverageReporter {
   readonly #pact: PactOptions | undefined;
   #folder: string | undefined;
   #root = process.cwd();
+  /**
+   * The pact interactions each test file recorded in the last run that ran it. In watch mode a
+   * run takes only some files; the pact file still speaks for the whole suite.
+   */
+  readonly #interactionsByFile = new Map<string, PactInteraction[][]>();
+  /** The test files of the current run; `undefined` when Vitest did not say (all of them). */
+  #runFiles: ReadonlySet<string> | undefined;
+  #pactWritten = false;
 
   constructor(options: PlantStoreCoverageReporterOptions | ((report: string) => void) = {}) {
     const { print, pact } =
@@ -115,9 +155,13 @@ export class PlantStoreCoverageReporter {
     process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
   }
 
-  /** Vitest calls it as each run starts. */
-  onTestRunStart(): void {
-    // In watch mode each run reports on its own files only.
+  /** Vitest calls it as each run starts, with the test files it is about to run. */
+  onTestRunStart(specifications?: readonly { moduleId: string }[]): void {
+    this.#runFiles =
+      specifications === undefined
+        ? undefined
+        : new Set(specifications.map((specification) => specification.moduleId));
+    // In watch mode each run's coverage report is on its own files only.
     const folder = this.#folder;
     if (folder === undefined) return;
     for (const name of this.#recorded()) rmSync(join(folder, name));
@@ -130,22 +174,51 @@ export class PlantStoreCoverageReporter {
     const reports = this.#recorded().map(
       (name) => JSON.parse(readFileSync(join(folder, name), "utf8")) as Recorded,
     );
+    this.#keepInteractions(reports);
     if (reports.length === 0) {
       this.#print(
         "Plant Store coverage: nothing recorded (call recordCoverage(plantStore) in afterAll)",
       );
-      return;
+    } else {
+      this.#print(formatCoverageReport(mergeCoverage(...reports.map((report) => report.coverage))));
     }
-    this.#print(formatCoverageReport(mergeCoverage(...reports.map((report) => report.coverage))));
-    if (this.#pact !== undefined) this.#writePact(reports, this.#pact);
+    // Once written, the file follows every run, also one whose files recorded nothing.
+    if (this.#pact !== undefined && (this.#interactionsByFile.size > 0 || this.#pactWritten)) {
+      this.#writePact(this.#pact);
+    }
   }
 
-  #writePact(reports: readonly Recorded[], parties: PactOptions): void {
-    const interactions = mergePactInteractions(...reports.map((report) => report.interactions));
+  /**
+   * This run's interactions replace those of the files it ran (a file that recorded nothing
+   * this time has none left); the files it did not run keep theirs from their last run. A file
+   * deleted since has none.
+   */
+  #keepInteractions(reports: readonly Recorded[]): void {
+    const ran = this.#runFiles;
+    for (const file of this.#interactionsByFile.keys()) {
+      const gone = file !== UNKNOWN_FILE && !existsSync(file);
+      if (ran === undefined || ran.has(file) || file === UNKNOWN_FILE || gone) {
+        this.#interactionsByFile.delete(file);
+      }
+    }
+    for (const { testFile = UNKNOWN_FILE, interactions } of reports) {
+      const kept = this.#interactionsByFile.get(testFile);
+      if (kept === undefined) this.#interactionsByFile.set(testFile, [interactions]);
+      else kept.push(interactions);
+    }
+  }
+
+  #writePact(parties: PactOptions): void {
+    // By test file, so the file's order does not depend on which worker finished first.
+    const files = [...this.#interactionsByFile.keys()].sort();
+    const interactions = mergePactInteractions(
+      ...files.flatMap((file) => this.#interactionsByFile.get(file) ?? []),
+    );
     const folder = join(this.#root, "pacts");
     const file = join(folder, `${parties.consumer}-${parties.provider}.json`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(file, `${JSON.stringify(toPactDocument(interactions, parties), null, 2)}\n`);
+    this.#pactWritten = true;
     this.#print(
       `Plant Store pact: ${interactions.length} interactions written to ${relative(process.cwd(), file)}`,
     );

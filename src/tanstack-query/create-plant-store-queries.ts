@@ -11,12 +11,18 @@ import type {
 } from "./types.js";
 
 // A client without a scope is named by an identity of the object: one per client, so that
-// every createPlantStoreQueries(client) shares its cache and no other client does. Random
-// rather than counted, so two copies of this module (an app loading both builds) cannot hand
-// two clients the same one.
-const identities = new WeakMap<PlantStoreClient, string>();
+// every createPlantStoreQueries(client) shares its cache and no other client does. The table
+// lives in the global symbol registry's slot, like the errors' brand (src/contract/brand.ts),
+// so every copy of this module (an app that loads both the ESM and the CJS build) reads the
+// same one and gives a client one owner of its cache. Random rather than counted, so copies
+// of an older version, with tables of their own, cannot hand two clients the same identity.
+const identitiesKey = Symbol.for("plant-store-sdk.tanstack-query.client-identities");
 
 function identityOf(client: PlantStoreClient): string {
+  // Made on first use, not at import: importing the module changes nothing.
+  const shared = globalThis as { [identitiesKey]?: WeakMap<object, string> };
+  shared[identitiesKey] ??= new WeakMap();
+  const identities = shared[identitiesKey];
   let identity = identities.get(client);
   if (identity === undefined) {
     identity = Math.random().toString(36).slice(2);

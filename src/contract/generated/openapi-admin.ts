@@ -592,8 +592,7 @@ export interface components {
             headers?: {
                 [key: string]: string;
             };
-            /** @description How many calls; default 1. `"Infinity"` until the faults are cleared. */
-            times?: number | "Infinity";
+            times?: components["schemas"]["Times"];
             when?: components["schemas"]["RequestWhen"];
             /** @description Milliseconds to wait before answering. */
             delayMs?: number;
@@ -618,10 +617,18 @@ export interface components {
             headers?: {
                 [key: string]: string;
             };
-            /** @description How many calls; default 1. `"Infinity"` until the faults are cleared. */
-            times?: number | "Infinity";
+            times?: components["schemas"]["Times"];
             when?: components["schemas"]["RequestWhen"];
         };
+        /**
+         * @description How many calls the scenario is for; default 1: an integer from 1 to 9007199254740991
+         *     (2^53 - 1, the largest count JavaScript holds exactly), or the string `"Infinity"` until
+         *     the faults are cleared (JSON has no Infinity). Anything else is refused with 400
+         *     naming `times`: `0`, `1.5`, `1e300`, `null`, other text, and a number too large for
+         *     a double such as `1e400`, which a JSON reader takes as Infinity (only the string means
+         *     "until cleared").
+         */
+        Times: number | "Infinity";
         /**
          * @description Which requests the scenario is for (the in-process `when`, in its partial form): the
          *     fields of the operation's request that a request must have, compared as the matchers'

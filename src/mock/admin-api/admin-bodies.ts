@@ -2,9 +2,10 @@
 // limit's 413, UTF-8 and JSON's 400; the JSON Content-Type was checked before, admin-api.ts):
 // - POST /__admin/faults: `{ operation, status?, message?, headers?, times?, when?, delayMs?, break? }`,
 //   the JSON form of failNext/delayNext/breakNext. Only what is particular to JSON is checked here (the
-//   body's shape, its field names, which fields go together, `"Infinity"`); every value is
-//   checked once, by the fault injector's own rules, when the fault is set. A field this
-//   endpoint does not know is refused, so a misspelt "stauts" cannot pass as "no failure".
+//   body's shape, its field names, which fields go together); every value (`times` with its
+//   `"Infinity"` too) is checked once, by the fault injector's own rules, when the fault is
+//   set. A field this endpoint does not know is refused, so a misspelt "stauts" cannot pass
+//   as "no failure".
 // - POST /__admin/responses: `{ operation, status, body?, headers?, times?, when? }`,
 //   respondNext's arguments, checked by its rules (openapi.yaml) when the answer is set.
 // - PUT /__admin/chaos: `{ rate, seed, failures, operations?, when? }`, chaos's options, checked by
@@ -70,12 +71,6 @@ const FAULT_FIELDS = new Set([
 
 const OPERATION_REQUIRED = `operation is required: ${OPERATIONS.join(" or ")}.`;
 
-/**
- * `times` as JSON spells it: JSON has no Infinity, so "until cleared" is the string. Other
- * values pass as they are, wrong types included, for the injector to refuse with its message.
- */
-const fromJsonTimes = (times: unknown) => (times === "Infinity" ? Number.POSITIVE_INFINITY : times);
-
 export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return badRequest("The request body must be a JSON object such as { operation, status }.");
@@ -108,7 +103,9 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
     );
   }
 
-  const count = fromJsonTimes(times ?? 1) as number;
+  // As it came, `"Infinity"` and wrong types included: checked by the injector's times rule,
+  // which reads JSON's "Infinity" (fault-checks.ts).
+  const count = times as number | undefined;
   const fault: FaultRequest = { operation: operation as PlantStoreOperation };
   if (fails) {
     fault.failure = {
@@ -137,7 +134,7 @@ export function parseResponseBody(
       "The request body must be a JSON object such as { operation, status, body }.",
     );
   }
-  const { operation, times, ...answer } = body as Record<string, unknown>;
+  const { operation, ...answer } = body as Record<string, unknown>;
   if (operation === undefined) {
     return badRequest(OPERATION_REQUIRED);
   }
@@ -147,7 +144,6 @@ export function parseResponseBody(
       `${unknown} is not a field of a scripted answer; use ${[...RESPONSE_FIELDS].join(", ")}.`,
     );
   }
-  if (times !== undefined) answer.times = fromJsonTimes(times);
   return { ok: true, value: { operation: operation as PlantStoreOperation, answer } };
 }
 

@@ -6,6 +6,7 @@ import type { PlantStoreOperation } from "../../contract/journal-entries.js";
 import { isOperation, OPERATIONS } from "../../contract/journal-entries.js";
 import { between, checkNumber, wholeFrom } from "../../contract/number-check.js";
 import { checkOptionNames, shownName } from "../../contract/option-names.js";
+import { PARTIAL_WHEN_EXAMPLE } from "../../contract/partial-when.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
 import { checkRespondAnswer } from "./declared-answers.js";
@@ -32,7 +33,10 @@ export interface FaultWords {
   /** Put before every message, such as "failNext: ". */
   prefix: string;
   ms: string;
+  /** How "until cleared" is written in messages: Infinity, or the admin body's `"Infinity"`. */
   infinity: string;
+  /** The `times` that means "until cleared": Infinity; JSON has none, so over HTTP the string. */
+  untilCleared: number | string;
   /** How the break kind is named: breakNext's `kind`, or the admin body's `break`. */
   kind: string;
   /** The forms `when` takes: a function too in process, only JSON over HTTP. */
@@ -43,8 +47,9 @@ const inProcess = (verb: string): FaultWords => ({
   prefix: `${verb}: `,
   ms: "ms",
   infinity: "Infinity",
+  untilCleared: Number.POSITIVE_INFINITY,
   kind: "kind",
-  when: 'an object such as { body: { name: "Ivy" } } or { query: { limit: 2 } }, or a function of the request',
+  when: `${PARTIAL_WHEN_EXAMPLE}, or a function of the request`,
 });
 export const IN_PROCESS = {
   failNext: inProcess("failNext"),
@@ -59,6 +64,7 @@ export const OVER_HTTP: FaultWords = {
   prefix: "",
   ms: "delayMs",
   infinity: '"Infinity"',
+  untilCleared: "Infinity",
   kind: "break",
   when: 'an object such as {"body":{"name":"Ivy"}} or {"query":{"limit":2}}',
 };
@@ -179,9 +185,16 @@ function checkCall(
   return prefix;
 }
 
+/** How many calls a scenario is for, in process and over HTTP alike. */
+const TIMES_RULE = `an integer from 1 to ${Number.MAX_SAFE_INTEGER}`;
+
+/**
+ * `times`: default 1; a safe integer from 1, or "until cleared" as `words` spells it. Over HTTP
+ * only the string means it: a number JSON reads as Infinity (1e400) is refused as 1e300 is.
+ */
 function checkTimes(times: unknown, words: FaultWords): number {
   if (times === undefined) return 1;
-  const message = `${words.prefix}times must be a positive integer or ${words.infinity}.`;
-  const accepts = (count: number) => count === Number.POSITIVE_INFINITY || wholeFrom(1)(count);
-  return checkNumber(times, accepts, message);
+  if (times === words.untilCleared) return Number.POSITIVE_INFINITY;
+  const message = `${words.prefix}times must be ${TIMES_RULE}, or ${words.infinity}.`;
+  return checkNumber(times, wholeFrom(1), message);
 }

@@ -55,8 +55,8 @@ export interface Arrival {
 /** What one POST /__admin/faults sets for an operation, each part optional. */
 export interface FaultSet {
   failure?: FailNextOptions | undefined;
-  delay?: { ms: number; times: number; when?: unknown } | undefined;
-  break?: { kind: BreakKind; times: number; when?: unknown } | undefined;
+  delay?: { ms: number; times?: number | undefined; when?: unknown } | undefined;
+  break?: { kind: BreakKind; times?: number | undefined; when?: unknown } | undefined;
 }
 
 export interface ScenarioSet extends PlantStoreScenarios {

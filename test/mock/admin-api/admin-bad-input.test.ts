@@ -203,17 +203,17 @@ describe("POST /__admin/faults refuses a bad fault, naming the field", () => {
     [
       "times 0",
       { operation: "listPlants", status: 503, times: 0 },
-      'times must be a positive integer or "Infinity".',
+      'times must be an integer from 1 to 9007199254740991, or "Infinity".',
     ],
     [
       "fractional times",
       { operation: "listPlants", status: 503, times: 1.5 },
-      'times must be a positive integer or "Infinity".',
+      'times must be an integer from 1 to 9007199254740991, or "Infinity".',
     ],
     [
       "times as other text",
       { operation: "listPlants", status: 503, times: "always" },
-      'times must be a positive integer or "Infinity".',
+      'times must be an integer from 1 to 9007199254740991, or "Infinity".',
     ],
     [
       "a negative delay",

@@ -104,7 +104,7 @@ describe("POST /__admin/faults with break", () => {
     [
       "break with times 0",
       { operation: "listPlants", break: "truncated", times: 0 },
-      'times must be a positive integer or "Infinity".',
+      'times must be an integer from 1 to 9007199254740991, or "Infinity".',
     ],
     [
       "break with an unknown operation",

@@ -58,19 +58,19 @@ describe("breakNext refuses, when called, what it cannot do", () => {
       "times of 0",
       (h) => h.breakNext("listPlants", "hang", { times: 0 }),
       RangeError,
-      "breakNext: times must be a positive integer or Infinity.",
+      "breakNext: times must be an integer from 1 to 9007199254740991, or Infinity.",
     ],
     [
       "a fractional times",
       (h) => h.breakNext("listPlants", "hang", { times: 1.5 }),
       RangeError,
-      "breakNext: times must be a positive integer or Infinity.",
+      "breakNext: times must be an integer from 1 to 9007199254740991, or Infinity.",
     ],
     [
       "times as a string",
       (h) => h.breakNext("listPlants", "hang", { times: "2" as unknown as number }),
       TypeError,
-      "breakNext: times must be a positive integer or Infinity.",
+      "breakNext: times must be an integer from 1 to 9007199254740991, or Infinity.",
     ],
     [
       "a misspelt option",

@@ -180,7 +180,7 @@ describe("respondNext refuses, when set, an answer openapi.yaml does not declare
       "times 0",
       (h) => h.respondNext("listPlants", { status: 200, body: [], times: 0 }),
       RangeError,
-      "respondNext: times must be a positive integer or Infinity.",
+      "respondNext: times must be an integer from 1 to 9007199254740991, or Infinity.",
     ],
     [
       "a Content-Type header (the body is JSON)",

@@ -141,7 +141,25 @@ describe("fault helpers refuse what they cannot do", () => {
       "times given as a string",
       (h) => h.failNext("listPlants", { times: "2" as unknown as number }),
       TypeError,
-      "failNext: times must be a positive integer or Infinity.",
+      "failNext: times must be an integer from 1 to 9007199254740991, or Infinity.",
+    ],
+    [
+      "times of null (not 1: the rule has no default but leaving it out)",
+      (h) => h.failNext("listPlants", { times: null as unknown as number }),
+      TypeError,
+      "failNext: times must be an integer from 1 to 9007199254740991, or Infinity.",
+    ],
+    [
+      "times of 1e300, beyond the counts JavaScript holds exactly",
+      (h) => h.failNext("listPlants", { times: 1e300 }),
+      RangeError,
+      "failNext: times must be an integer from 1 to 9007199254740991, or Infinity.",
+    ],
+    [
+      'times of "Infinity", the admin body\'s spelling (in process it is the number)',
+      (h) => h.failNext("listPlants", { times: "Infinity" as unknown as number }),
+      TypeError,
+      "failNext: times must be an integer from 1 to 9007199254740991, or Infinity.",
     ],
     [
       "a misspelt failNext option",
