@@ -20,12 +20,13 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
  * 1.92 MB, 100 kB more: dist 84 kB (generatePlants' list of plant names, 11.5 kB in each of
  * ./mock's ESM and CJS builds; `when` and respondWith in every entry's CJS bundle), the guides
  * 12.5 kB (docs/scenarios.md's when and respondWith, msw.md's generated plants), the README,
- * CHANGELOG and admin document 3 kB (1,903,002 B measured). Issue 47 took 1.98 MB: every
- * example a project of its own, shown in full for a user to copy (each one's package.json,
+ * CHANGELOG and admin document 3 kB (1,903,002 B measured). Issue 47 added 50 kB of guides:
+ * every example a project of its own, shown in full for a user to copy (each one's package.json,
  * tsconfig.json and tests: docs/examples.md 31.5 kB), the React Query example that
- * docs/frontend.md leads with (14.7 kB), and an install line on every guide (1,977,311 B measured).
+ * docs/frontend.md leads with (14.7 kB) and an install line on every guide; with the rest of
+ * its round (issues 44 to 46), 1,991,074 B measured.
  */
-const INSTALL_BUDGET_BYTES = 1_980_000;
+const INSTALL_BUDGET_BYTES = 2_000_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];
