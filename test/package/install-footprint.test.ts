@@ -24,9 +24,9 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
  * every example a project of its own, shown in full for a user to copy (each one's package.json,
  * tsconfig.json and tests: docs/examples.md 31.5 kB), the React Query example that
  * docs/frontend.md leads with (14.7 kB) and an install line on every guide; with the rest of
- * its round (issues 44 to 46), 1,991,074 B measured.
+ * its round merged so far (issues 44 to 46: the shadow proxy's new modules), 2,033,190 B measured.
  */
-const INSTALL_BUDGET_BYTES = 2_000_000;
+const INSTALL_BUDGET_BYTES = 2_040_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];
