@@ -23,8 +23,12 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
  * CHANGELOG and admin document 3 kB (1,903,002 B measured). Issue 46 took 2.0 MB: the
  * Testcontainers entry, dist/testcontainers 46 kB (its CJS build, 33 kB, carries the SDK and
  * admin clients it hands out), and its guide docs/container.md, 12.5 kB (1,994,594 B measured).
+ * Issue 47 added 50 kB of guides:
+ * every example a project of its own, shown in full for a user to copy (each one's package.json,
+ * tsconfig.json and tests: docs/examples.md 31.5 kB), the React Query example that
+ * docs/frontend.md leads with (14.7 kB) and an install line on every guide; with the whole round merged, measured again before landing.
  */
-const INSTALL_BUDGET_BYTES = 2_000_000;
+const INSTALL_BUDGET_BYTES = 2_100_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];
