@@ -25,7 +25,6 @@ function codeFromTestTools(): Plugin {
 export default defineConfig({
   plugins: [codeFromTestTools()],
   resolve: {
-    // examples/tsconfig.json maps "plant-store-sdk/*" to src/, so the examples run as written;
     // tsconfig.json maps the test tools' modules to test-tools/ (scripts/test-tools.ts).
     tsconfigPaths: true,
     alias: {
@@ -36,7 +35,8 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["test/**/*.test.ts", "examples/*/test/**/*.test.ts"],
+    // Not examples/: each is a project of its own, run by test/examples/examples.test.ts.
+    include: ["test/**/*.test.ts"],
     typecheck: {
       enabled: true,
       include: ["test/**/*.test-d.ts"],

@@ -181,7 +181,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
 
 function table(rows: string[][], notes: string[]): BenchResult["table"] {
   return {
-    title: "10. Container image",
+    title: "11. Container image",
     baseline: `${PROCESS.replace("first answer, ", "")}; "x process" divides a median by its median.`,
     columns: ["measure", "median ms / size", "range ms", "x process", "budget"],
     rows,

@@ -17,6 +17,7 @@ const BENCHMARKS = [
   "peers",
   "generated-plants",
   "core-per-request",
+  "shadow-proxy",
   "container",
 ];
 

@@ -3,6 +3,11 @@
 // or requests.
 import { defineConfig } from "@playwright/test";
 
+// Playwright's own Chromium (`npx playwright install chromium`), or the one CHROMIUM_PATH names
+// on a machine that cannot download Playwright's (a container, some CI): a system Chromium,
+// run without its sandbox, GPU or background traffic.
+const chromiumPath = process.env.CHROMIUM_PATH;
+
 export default defineConfig({
   testDir: "test",
   testMatch: "*.spec.ts",
@@ -15,17 +20,19 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     browserName: "chromium",
-    // Debian's Chromium, as this repository's machines cannot download browsers. In your
-    // project, `npx playwright install chromium` and leave launchOptions out.
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumPath
+      ? {
+          executablePath: chromiumPath,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        }
+      : {},
   },
 });

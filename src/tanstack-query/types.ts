@@ -65,6 +65,11 @@ export interface PlantStoreListPlantsQuery {
    * `useQuery` types the error as {@link PlantStoreQueryError}.
    */
   throwOnError?: boolean | ((error: PlantStoreQueryError, ...rest: unknown[]) => boolean);
+  /**
+   * Not set (the SDK waits between its own retries). Declared, like `throwOnError`, for the
+   * error type: TanStack reads it from whichever of the two the app's spread leaves in place.
+   */
+  retryDelay?: (failureCount: number, error: PlantStoreQueryError) => number;
 }
 
 /**
@@ -91,6 +96,13 @@ export interface PlantStoreCreatePlantMutation {
    * `useMutation` types the error as {@link PlantStoreQueryError}.
    */
   onError?: (error: PlantStoreQueryError, ...rest: unknown[]) => unknown;
+  /** Not set: add your own. Declared for the error type, as `onError` is. */
+  throwOnError?: boolean | ((error: PlantStoreQueryError) => boolean);
+  /**
+   * Not set (a create is retried only when the client asks). Declared for the error type too:
+   * TanStack reads it from whichever of these three the app's spread leaves in place.
+   */
+  retryDelay?: (failureCount: number, error: PlantStoreQueryError) => number;
 }
 
 /** What {@link createPlantStoreQueries} returns: options builders and keys, all for one client. */

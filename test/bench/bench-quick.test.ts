@@ -20,7 +20,8 @@ const TABLE_TITLES = [
   "7. Peers: ours against WireMock, Prism and json-server",
   "8. Generated plants",
   "9. The request path in process",
-  "10. Container image",
+  "10. The shadow proxy: memory and tokens",
+  "11. Container image",
 ];
 
 /** The peers this machine can run: WireMock only where there is a Java for it. */
@@ -97,7 +98,7 @@ describe("npm run bench -- --quick", () => {
     for (const title of TABLE_TITLES) {
       const rows = tableRows(output, title);
       // Without an engine the container table keeps only its baseline, with a note saying why.
-      const skipped = title === "10. Container image" && engine === undefined;
+      const skipped = title === "11. Container image" && engine === undefined;
       expect(rows.length, title).toBeGreaterThanOrEqual(skipped ? 1 : 2);
       for (const row of rows) expect(row.join(" "), title).toMatch(/\d/);
       expect(
@@ -201,7 +202,7 @@ describe("npm run bench with a wrong argument", () => {
     const { code, stderr } = await failedRun("--only=bundle-size");
     expect(code).toBe(2);
     expect(stderr).toContain(
-      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence, peers, generated-plants, core-per-request, container)\n",
+      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence, peers, generated-plants, core-per-request, shadow-proxy, container)\n",
     );
     expect(stderr).not.toContain("    at ");
   }, 60_000);

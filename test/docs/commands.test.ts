@@ -1,5 +1,6 @@
 // The shell commands in README.md and docs/ name things that exist: every `npm run <script>`
-// is a script of package.json, every `npx <bin>` a bin this package or its dev tools provide
+// is a script of package.json (of the example's own, in a block that starts an example
+// project with a bare `npm install`), every `npx <bin>` a bin this package or its dev tools provide
 // (or a package an `npm install` earlier in the same block installs, as in a user's project),
 // and every path given to `npx vitest run` a test file or folder. (Running them is the job of
 // the tests of each feature; this catches a renamed script or a moved test.)
@@ -19,13 +20,36 @@ interface Command {
   words: string[];
   /** Packages an `npm install` line before this one in the same block installs. */
   installedBefore: string[];
+  /** The example whose folder the block runs in (`examples/<name>`), if any. */
+  project?: string;
+}
+
+/**
+ * The example a block's commands run in: a block with a bare `npm install` installs an
+ * example's package.json, which the page shows in the next fence copied from an example.
+ */
+function projectOf(fences: { info: string; code: string }[], index: number): string | undefined {
+  const startsProject = (fences[index]?.code ?? "")
+    .split("\n")
+    .some((line) => /^npm install(\s+#.*)?$/.test(line.trim()));
+  if (!startsProject) return undefined;
+  const next = fences.slice(index + 1).find((fence) => fence.info.includes("file=examples/"));
+  return next?.info.match(/file=(examples\/[^/]+)\//)?.[1];
+}
+
+function scriptsOf(project: string | undefined): Record<string, string> {
+  if (project === undefined) return packageJson.scripts;
+  const manifest = JSON.parse(readFileSync(join(repoRoot, project, "package.json"), "utf8"));
+  return (manifest as { scripts?: Record<string, string> }).scripts ?? {};
 }
 
 function shellCommands(): Command[] {
-  return listWrittenPages().flatMap((page) =>
-    readMarkdownPage(page)
-      .fences.filter((fence) => SHELL.has(fence.info.split(/\s+/)[0] ?? ""))
-      .flatMap((fence) => {
+  return listWrittenPages().flatMap((page) => {
+    const fences = readMarkdownPage(page).fences;
+    return fences
+      .map((fence, index) => ({ fence, project: projectOf(fences, index) }))
+      .filter(({ fence }) => SHELL.has(fence.info.split(/\s+/)[0] ?? ""))
+      .flatMap(({ fence, project }) => {
         const installed: string[] = [];
         return fence.code.split("\n").flatMap((text, index) =>
           // One line may chain commands with && or ;; a # starts a comment.
@@ -35,25 +59,24 @@ function shellCommands(): Command[] {
             if (words[0] === "npm" && (words[1] === "install" || words[1] === "i")) {
               installed.push(...words.slice(2).filter((word) => !word.startsWith("-")));
             }
-            return { where: `${page}:${fence.line + index}`, words, installedBefore };
+            return { where: `${page}:${fence.line + index}`, words, installedBefore, project };
           }),
         );
-      }),
-  );
+      });
+  });
 }
 
 function problems(command: Command): string[] {
   const words = command.words.filter((word) => !/^[A-Z_]+=/.test(word)); // FOO=bar npx ...
   const [tool, first, second, ...rest] = words;
-  if (tool === "npm" && first === "run" && second && !(second in packageJson.scripts)) {
-    return [`${command.where}: npm run ${second}: no such script in package.json`];
+  const scripts = scriptsOf(command.project);
+  const manifest =
+    command.project === undefined ? "package.json" : `${command.project}/package.json`;
+  if (tool === "npm" && first === "run" && second && !(second in scripts)) {
+    return [`${command.where}: npm run ${second}: no such script in ${manifest}`];
   }
-  if (
-    tool === "npm" &&
-    (first === "start" || first === "test") &&
-    !(first in packageJson.scripts)
-  ) {
-    return [`${command.where}: npm ${first}: no such script in package.json`];
+  if (tool === "npm" && (first === "start" || first === "test") && !(first in scripts)) {
+    return [`${command.where}: npm ${first}: no such script in ${manifest}`];
   }
   if (tool !== "npx" || !first) return [];
   const isBin =
@@ -82,14 +105,18 @@ describe("shell commands in README.md and docs/", () => {
   });
 
   it("reports a missing script, bin and test path", () => {
-    const made = (text: string, installedBefore: string[] = []): Command => ({
+    const made = (text: string, installedBefore: string[] = [], project?: string): Command => ({
       where: "docs/example.md:3",
       words: text.split(" "),
       installedBefore,
+      project,
     });
     expect(
       [
         made("npm run no-such-script"),
+        made("npm run storybook", [], "examples/storybook"),
+        made("npm run storybook", [], "examples/node"),
+        made("npm start", [], "examples/react-query"),
         made("npx no-such-bin"),
         made("npx wrangler deploy", ["plant-store-sdk", "wrangler"]),
         made("npx wrangler deploy", ["plant-store-sdk"]),
@@ -98,6 +125,8 @@ describe("shell commands in README.md and docs/", () => {
       ].flatMap(problems),
     ).toEqual([
       "docs/example.md:3: npm run no-such-script: no such script in package.json",
+      "docs/example.md:3: npm run storybook: no such script in examples/node/package.json",
+      "docs/example.md:3: npm start: no such script in examples/react-query/package.json",
       "docs/example.md:3: npx no-such-bin: no such bin here or in the dev tools",
       "docs/example.md:3: npx wrangler: no such bin here or in the dev tools",
       "docs/example.md:3: npx vitest run test/no-such-folder: no such test file or folder",

@@ -20,12 +20,15 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
  * 1.92 MB, 100 kB more: dist 84 kB (generatePlants' list of plant names, 11.5 kB in each of
  * ./mock's ESM and CJS builds; `when` and respondWith in every entry's CJS bundle), the guides
  * 12.5 kB (docs/scenarios.md's when and respondWith, msw.md's generated plants), the README,
- * CHANGELOG and admin document 3 kB (1,903,002 B measured). Issue 46 took 60 kB more, for
- * 2.02 MB: the Testcontainers entry, dist/testcontainers 46 kB (its CJS build, 33 kB, carries
- * the SDK and admin clients it hands out), and its guide docs/container.md, 12.5 kB
- * (2,014,713 B measured, with issue 45's admin-client checks).
+ * CHANGELOG and admin document 3 kB (1,903,002 B measured). Issue 46 took 2.0 MB: the
+ * Testcontainers entry, dist/testcontainers 46 kB (its CJS build, 33 kB, carries the SDK and
+ * admin clients it hands out), and its guide docs/container.md, 12.5 kB (1,994,594 B measured).
+ * Issue 47 added 50 kB of guides:
+ * every example a project of its own, shown in full for a user to copy (each one's package.json,
+ * tsconfig.json and tests: docs/examples.md 31.5 kB), the React Query example that
+ * docs/frontend.md leads with (14.7 kB) and an install line on every guide; with the whole round merged, measured again before landing.
  */
-const INSTALL_BUDGET_BYTES = 2_020_000;
+const INSTALL_BUDGET_BYTES = 2_100_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];

@@ -34,6 +34,7 @@ describe("listPlants(params)", () => {
 
   it("gives Plant[] to Vue Query's useQuery", () => {
     const list = useVueQuery(queries.listPlants());
+    expectTypeOf(list.data).toEqualTypeOf<Ref<Plant[]> | Ref<undefined>>(); // as frontend.md says
     expectTypeOf(list.data.value).toEqualTypeOf<Plant[] | undefined>();
     expectTypeOf(list.error).toEqualTypeOf<Ref<PlantStoreQueryError> | Ref<null>>();
   });

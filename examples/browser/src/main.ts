@@ -1,9 +1,4 @@
-import {
-  createPlantStoreClient,
-  type Plant,
-  PlantStoreApiError,
-  type PlantStoreErrorBody,
-} from "plant-store-sdk";
+import { createPlantStoreClient, type Plant, PlantStoreApiError } from "plant-store-sdk";
 import { startMockPlantStore } from "./mock-api";
 import "./style.css";
 
@@ -50,7 +45,7 @@ function showFormError(message: string): void {
 function describeFailure(error: unknown): string {
   // The store's own sentence names what it rejected; the SDK's message adds the URL.
   if (error instanceof PlantStoreApiError) {
-    return (error.body as Partial<PlantStoreErrorBody> | undefined)?.message ?? error.message;
+    return error.body?.message ?? error.message;
   }
   return "The Plant Store could not be reached. Please try again.";
 }

@@ -2,13 +2,16 @@
 // would, and reads its URL from the first line it prints.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 
-// In your project: spawn("npx", ["plant-store-mock", ...args]). Inside this repository the
-// command runs from source, so the example always tests the code next to it.
-const cli = fileURLToPath(new URL("../../../src/server/cli/plant-store-mock.ts", import.meta.url));
-const command = [process.execPath, "--import", "tsx", cli];
+// The installed package's `plant-store-mock` command, the file `npx plant-store-mock` runs,
+// started with this Node directly: stopping it then stops the server, not an npx in front.
+const require = createRequire(import.meta.url);
+const manifest = require.resolve("plant-store-sdk/package.json");
+const { bin } = require(manifest) as { bin: Record<string, string> };
+const cli = join(dirname(manifest), bin["plant-store-mock"] ?? "");
 
 export interface MockServer {
   url: string;
@@ -16,8 +19,7 @@ export interface MockServer {
 }
 
 export async function startMockServer(args: readonly string[]): Promise<MockServer> {
-  const [program = "node", ...programArgs] = command;
-  const child: ChildProcess = spawn(program, [...programArgs, "--port", "0", "--quiet", ...args], {
+  const child: ChildProcess = spawn(process.execPath, [cli, "--port", "0", "--quiet", ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = once(child, "exit");

@@ -1,21 +1,18 @@
 // The fixtures the specs import instead of @playwright/test's own `test`:
-// - `network` (automatic): @msw/playwright routes every request of the test's browser context
-//   through MSW handlers in this process: the Plant Store's handler set and the app's page.
+// - `network` (automatic): @msw/playwright answers the browser context's requests to the API
+//   from the Plant Store's MSW handlers in this process. The page's own files come from Vite.
 // - `sandbox`: the test's own sandbox of that handler set (store, scenarios, journal), closed
 //   after the test. Tests run in parallel and never see each other's plants or faults.
-// - `openApp`: opens the page with the sandbox's token and waits until the plants are shown.
+// - `openApp`: gives the page the sandbox's token, opens it, waits until the plants are shown.
 // - `expect`: Playwright's, with the package's matchers (toHaveReceived, ...).
-import { readFileSync } from "node:fs";
 import { defineNetworkFixture, type NetworkFixture } from "@msw/playwright";
 import { test as base, type Page, expect as playwrightExpect } from "@playwright/test";
-import { HttpResponse, http } from "msw";
 import { plantStoreMatchers } from "plant-store-sdk/matchers";
 import type { PlantStoreSandbox } from "plant-store-sdk/mock";
 import { createPlantStoreHandlers } from "plant-store-sdk/msw";
 
+/** The API the app calls (src/main.ts); no such host exists, the handlers answer it. */
 export const API = "https://plant-store.example/v1";
-const APP = "https://app.example/";
-const page = readFileSync(new URL("../app/index.html", import.meta.url), "utf8");
 
 /** Every sandbox starts from this seed. */
 export const SEED = [{ name: "Boston fern" }, { name: "Pothos" }];
@@ -31,11 +28,15 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   network: [
-    async ({ context }, use) => {
+    async ({ context, baseURL }, use) => {
       const network = defineNetworkFixture({
         context,
-        handlers: [...plantStore.handlers, http.get(APP, () => HttpResponse.html(page))],
-        onUnhandledRequest: "error",
+        handlers: plantStore.handlers,
+        // Vite's requests pass through to the dev server; a request to anywhere else that no
+        // handler answered fails the test (an "error" strategy would fail Vite's too).
+        onUnhandledRequest(request, print) {
+          if (new URL(request.url).origin !== new URL(baseURL ?? "").origin) print.error();
+        },
       });
       await network.enable();
       await use(network);
@@ -51,11 +52,12 @@ export const test = base.extend<Fixtures>({
   },
   openApp: async ({ page, sandbox }, use) => {
     await use(async () => {
-      await page.goto(`${APP}?${new URLSearchParams({ api: API, token: sandbox.token })}`);
-      await page
-        .getByRole("status")
-        .filter({ hasText: /^\d+ plants$/ })
-        .waitFor();
+      // Where the app finds a signed-in user's token, before any of its scripts run.
+      await page.addInitScript((token) => {
+        sessionStorage.setItem("plant-store-token", token);
+      }, sandbox.token);
+      await page.goto("/");
+      await playwrightExpect(page.getByRole("status")).toHaveText(/^\d+ plants$/);
       return page;
     });
   },

@@ -1,5 +1,5 @@
-// The page in a real browser against the MSW handlers, with no server: the test arranges its
-// sandbox (failNext), drives the page and checks what the page sent (toHaveReceived).
+// The page in a real browser, its API answered by the MSW handlers with no API server: the test
+// arranges its sandbox (failNext), drives the page and checks what the page sent (toHaveReceived).
 import { addPlant, expect, SEED, test } from "./fixtures.js";
 
 test("shows the plants in the store", async ({ sandbox, openApp }) => {

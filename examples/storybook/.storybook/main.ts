@@ -1,5 +1,6 @@
-// Storybook for React on Vite, with msw-storybook-addon. Before `npx storybook dev`, run
-// `npx msw init public` once: it writes MSW's service worker script, which the addon starts.
+// Storybook for React on Vite, with msw-storybook-addon. public/ holds MSW's service worker
+// script, which the addon starts (`npx msw init public` writes it; it is committed, since npm
+// does not run msw's install script).
 import type { StorybookConfig } from "@storybook/react-vite";
 
 const config: StorybookConfig = {

@@ -25,8 +25,14 @@ export function PlantList({ queries }: { queries: PlantStoreQueries }) {
         <p role="status">No plants yet.</p>
       ) : (
         <ul>
+          {/* Plants need no id and names repeat; a list only grows at its end (oldest first). */}
           {plants.data.map((plant, index) => (
-            <li key={`${index}-${plant.name}`}>{plant.name}</li>
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a position keeps its plant (above).
+              key={`${index}-${plant.name}`}
+            >
+              {plant.name}
+            </li>
           ))}
         </ul>
       )}

@@ -1,8 +1,8 @@
-// @vitest-environment test-tools-jsdom
-// Runs every story of src/plant-list.stories.tsx in Vitest, with Storybook's portable stories:
-// each story's loader builds its world, its play function checks what the page shows. In the
-// browser msw-storybook-addon starts MSW's service worker; here msw/node stands in for it.
-import { composeStories, composeStory, setProjectAnnotations } from "@storybook/react";
+// Runs every story of src/plant-list.stories.tsx in Vitest (jsdom, see vitest.config.ts), with
+// Storybook's portable stories: each story's loader builds its world, its play function checks
+// what the page shows. In the browser msw-storybook-addon starts MSW's service worker
+// (public/mockServiceWorker.js); here msw/node stands in for it.
+import { composeStories, composeStory, setProjectAnnotations } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import type { SetupWorker } from "msw/browser";
 import { setupServer } from "msw/node";

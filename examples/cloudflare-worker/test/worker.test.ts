@@ -1,18 +1,17 @@
-// Runs examples/cloudflare-worker in miniflare (workerd with Durable Objects and their
-// storage), configured from the example's own wrangler.jsonc, the code bundled by esbuild
-// as wrangler would (inside the repo, "plant-store-sdk/mock" is the source next door).
+// Runs the Worker in miniflare (workerd with Durable Objects and their storage), configured
+// from wrangler.jsonc, the code bundled by esbuild as wrangler would bundle it.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { Miniflare, type RequestInit, type WorkerOptions } from "miniflare";
+import { createPlantStoreClient, type PlantStoreClient } from "plant-store-sdk";
+import { createPlantStoreAdmin, type PlantStoreAdmin } from "plant-store-sdk/admin";
 import ts from "typescript";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPlantStoreAdmin, type PlantStoreAdmin } from "../../src/admin/index.js";
-import { createPlantStoreClient, type PlantStoreClient } from "../../src/client/index.js";
 
-const exampleDir = fileURLToPath(new URL("../../examples/cloudflare-worker", import.meta.url));
+const exampleDir = fileURLToPath(new URL("..", import.meta.url));
 const BASE = "https://plant-store-demo.test";
 const TOKENS = "team-token, other-token";
 const ADMIN_TOKEN = "demo-admin-token";
@@ -43,7 +42,6 @@ beforeAll(async () => {
     format: "esm",
     platform: "neutral",
     target: "es2022",
-    tsconfig: join(exampleDir, "../tsconfig.json"),
     logLevel: "silent",
   });
   script = result.outputFiles[0]?.text ?? "";
@@ -137,7 +135,7 @@ function create(name: string): RequestInit {
   return { method: "POST", headers: json, body: JSON.stringify({ name }) };
 }
 
-describe("examples/cloudflare-worker", () => {
+describe("the Worker", () => {
   it("lists in the next request what one request created, from every isolate", async () => {
     persistDir = mkdtempSync(join(tmpdir(), "plant-store-do-"));
     const mf = startWorkers(TOKENS, 2);
@@ -200,7 +198,7 @@ describe("examples/cloudflare-worker", () => {
   }, 30_000);
 });
 
-describe("examples/cloudflare-worker: sandboxes, each its own Durable Object", () => {
+describe("sandboxes, each its own Durable Object", () => {
   const names = (plants: { name: string }[]) => plants.map((plant) => plant.name);
 
   it("keeps two sandboxes driven in parallel apart: plants, faults and journals", async () => {
