@@ -40,8 +40,10 @@ describe("CHANGELOG.md", () => {
     }
   });
 
-  // 100 until the TanStack Query entry and the frontend examples added their four lines.
-  it("stays short: at most 105 lines", () => {
-    expect(lines.length).toBeLessThanOrEqual(105);
+  // 100 until the TanStack Query entry and the frontend examples added their four lines; 125
+  // since the container image and the reshaping before release, whose renames and changed
+  // behaviour users must find here (Changed, Deprecated).
+  it("stays short: at most 125 lines", () => {
+    expect(lines.length).toBeLessThanOrEqual(125);
   });
 });
