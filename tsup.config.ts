@@ -19,6 +19,9 @@ const library = {
   "matchers/bun": "src/matchers/bun.ts",
 };
 const shared = {
+  // src/ only, without tsconfig.json's `paths` into test-tools/: the build needs the root's
+  // install alone (the declarations take @tanstack/query-core's types from its devDependency).
+  tsconfig: "tsconfig.build.json",
   target: "es2022",
   sourcemap: false,
   treeshake: true,

@@ -24,7 +24,7 @@ const config = {
     "src/matchers/jest.ts",
     "src/matchers/bun.ts",
   ],
-  tsconfig: "tsconfig.typedoc.json",
+  tsconfig: "tsconfig.build.json",
   plugin: ["typedoc-plugin-markdown"],
   out: "docs/api",
   readme: "none",

@@ -4,8 +4,8 @@
 // A third row shows what a scenario of the request's own operation costs when it does not
 // match (the request is then built as a `when` sees it). Promises are counted per request.
 import { createHook } from "node:async_hooks";
-import type { CoreRequest } from "../src/mock/http/core-types.js";
-import type { PlantStoreOperation } from "../src/mock/types.js";
+import type { CoreRequest } from "../src/contract/core-exchange.js";
+import type { PlantStoreOperation } from "../src/contract/journal-entries.js";
 import type * as CoreEntry from "./lib/core-entry.js";
 import * as fixtures from "./lib/fixtures.js";
 import { type Candidate, measurePerCall, medianRatio } from "./lib/per-call.js";

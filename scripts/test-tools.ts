@@ -32,34 +32,21 @@ function isCurrent(): boolean {
 }
 
 /**
- * The tools whose install scripts set them up (a runtime's binary, a native addon); every
- * other script is left out: npm skips them unless allowed, but not when it is started from an
- * npm script (as `npm run test-tools` is), where swagger-mock-validator's patch-package fails.
+ * Installs test-tools/ exactly as its lockfile says, unless that install is already there (a
+ * fresh `npm ci` would first delete several hundred megabytes). Which install scripts run is
+ * test-tools/package.json's `allowScripts` (npm's own list: a runtime's binary, a native addon
+ * allowed; Pact's patch-package and telemetry denied); `--strict-allow-scripts` refuses the
+ * install when a new tool brings a script that list does not name yet.
  */
-const SET_UP_BY_SCRIPT = [
-  "bun",
-  "deno",
-  "node-24",
-  "workerd",
-  "esbuild",
-  "sharp",
-  "unrs-resolver",
-  "@parcel/watcher",
-  "vue-demi",
-];
-
-/** Installs test-tools/ exactly as its lockfile says, unless that install is already there. */
 export function installTestTools(): void {
   if (isCurrent()) return;
-  const npm = (args: string[]) => {
-    const run = spawnSync("npm", [...args, "--no-audit", "--no-fund"], {
-      cwd: testToolsRoot,
-      stdio: "inherit",
-    });
-    if (run.status !== 0) throw new Error(`npm ${args[0]} in ${testToolsRoot} failed`);
-  };
-  npm(["ci", "--ignore-scripts"]);
-  npm(["rebuild", ...SET_UP_BY_SCRIPT]);
+  // Run inside test-tools/: the `file:` entry of `allowScripts` (the linked msw) is read
+  // relative to where npm starts.
+  const run = spawnSync("npm", ["ci", "--strict-allow-scripts", "--no-audit", "--no-fund"], {
+    cwd: testToolsRoot,
+    stdio: "inherit",
+  });
+  if (run.status !== 0) throw new Error(`npm ci in ${testToolsRoot} failed`);
   writeFileSync(installedStamp, lockfileHash());
 }
 

@@ -13,7 +13,7 @@ import {
   type RequestFilter,
 } from "../contract/journal-entries.js";
 import { checkOptionNames, checkOptionsObject } from "../contract/option-names.js";
-import type { PlantStorePact } from "../contract/pact.js";
+import type { PlantStorePact } from "../contract/pact-document.js";
 import { checkPartialWhen, PARTIAL_WHEN_EXAMPLE } from "../contract/partial-when.js";
 import { PlantStoreAdminError } from "./errors/PlantStoreAdminError.js";
 import type {

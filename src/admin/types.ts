@@ -10,15 +10,15 @@ import type {
   PlantStoreOperation,
   RequestFilter,
 } from "../contract/journal-entries.js";
-import type { PactOptions, PlantStorePact } from "../contract/pact.js";
+import type { PactOptions, PlantStorePact } from "../contract/pact-document.js";
 import type { Forwardable } from "../contract/plant-types.js";
 import type {
   DeclaredAnswer,
   ErrorStatus,
   PartialRequest,
-  RespondNextAnswer,
   ScriptedHeaders,
-} from "../mock/types.js";
+} from "../contract/scripted-answer-types.js";
+import type { RespondNextAnswer } from "../mock/scenarios/scenario-types.js";
 
 // The journal's entries, filters and coverage rows are the in-process ones (src/contract): one
 // shape in process and over GET /__admin/requests, which openapi.admin.yaml describes.
@@ -29,7 +29,7 @@ export type {
   JournalEntryOf,
   PlantStoreOperation,
 } from "../contract/journal-entries.js";
-export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
 export type { components, PartialRequest, RespondNextAnswer };
 
 /** What the shadow proxy found (GET /__admin/shadow): counts, violations, divergences. */

@@ -4,7 +4,7 @@
 import { checkHttpBaseUrl } from "../contract/base-url.js";
 import { BEARER_TOKEN } from "../contract/bearer-token.js";
 import { isListLimit, LIMIT_RULE } from "../contract/list-limit.js";
-import { checkNumber } from "../contract/number-check.js";
+import { between, checkNumber } from "../contract/number-check.js";
 import { isPlantName, PLANT_NAME_RULE } from "../contract/plant-fields.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
 import type { NewPlant, PlantStoreCallOptions, PlantStoreClientOptions } from "./types.js";
@@ -70,14 +70,13 @@ export function readClientOptions(options: PlantStoreClientOptions) {
   } = isObject ? retries : { limit: retries };
   checkNumber(
     limit,
-    (count) => Number.isInteger(count) && count >= 0,
+    between(0, Number.POSITIVE_INFINITY, true),
     `${isObject ? "retries.limit" : "retries"} must be a whole number, 0 or more`,
   );
   check("retries.createPlant", createPlant, "boolean", 1, "true or false");
   checkNumber(maxDelay, (ms) => ms >= 0, "retries.maxDelay must be a number of ms, 0 or more");
   return {
-    // As a Request's URL shows it, without the trailing slash: paths are appended to it.
-    baseUrl: url.origin + url.path.replace(/\/$/, ""),
+    baseUrl: url.base,
     token,
     fetch,
     headers: headerRecord,

@@ -11,6 +11,8 @@ export interface HttpBaseUrl {
   origin: string;
   /** The path as the URL parser serialises it: "/" or "/v1" (a trailing slash kept). */
   path: string;
+  /** Origin and path without trailing slashes, as requests are built on it: "https://api.example.com/v1". */
+  base: string;
 }
 
 /** The origin and path of `value`, or undefined when it breaks the rule. */
@@ -19,7 +21,12 @@ export function parseHttpBaseUrl(value: unknown): HttpBaseUrl | undefined {
     return undefined;
   }
   const url = new URL(value);
-  return { origin: url.origin, path: url.pathname };
+  // Paths are appended to the base as text: a trailing slash would double theirs.
+  return {
+    origin: url.origin,
+    path: url.pathname,
+    base: url.origin + url.pathname.replace(/\/+$/, ""),
+  };
 }
 
 /** What every entry's `baseUrl` option is refused with; the value is never shown (it may hold credentials). */

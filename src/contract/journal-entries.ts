@@ -4,7 +4,7 @@
 // it imports nothing of the core's, so every adapter's types can name the entries.
 
 import type { components } from "./generated/openapi-admin.js";
-import { checkNumber } from "./number-check.js";
+import { between, checkNumber } from "./number-check.js";
 import type { NewPlant } from "./plant-types.js";
 
 /** The API operations, named as the SDK's methods: what scenarios target and entries name. */
@@ -168,7 +168,7 @@ export function checkOperation(value: unknown, verb: string): PlantStoreOperatio
 
 export function isFilterStatus(value: number): boolean {
   if (value === 0) return true;
-  return Number.isInteger(value) && value >= FILTER_STATUS_MIN && value <= FILTER_STATUS_MAX;
+  return between(FILTER_STATUS_MIN, FILTER_STATUS_MAX, true)(value);
 }
 
 /** The filter of an in-process call, checked where it enters; `verb` starts each message. */

@@ -13,6 +13,13 @@ export function isPlantName(value: unknown): value is string {
   return typeof value === "string" && value.length > 0;
 }
 
+/** The tag rule in words; a tag is optional, so `undefined` passes it too. */
+export const PLANT_TAG_RULE = "a string";
+
+export function isPlantTag(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === "string";
+}
+
 export type NewPlantResult = { ok: true; plant: NewPlant } | { ok: false; message: string };
 
 const fail = (message: string): NewPlantResult => ({ ok: false, message });
@@ -30,7 +37,7 @@ export function checkNewPlant(body: unknown): NewPlantResult {
   if (name === undefined) return fail("name is required.");
   if (typeof name !== "string") return fail("name must be a string.");
   if (name.length === 0) return fail("name must not be empty.");
-  if (tag !== undefined && typeof tag !== "string") return fail("tag must be a string.");
+  if (!isPlantTag(tag)) return fail(`tag must be ${PLANT_TAG_RULE}.`);
   if (id !== undefined && !isPlantId(id)) return fail(ID_MESSAGE);
 
   const plant: NewPlant = { name };
@@ -44,7 +51,7 @@ export function plantInputProblem(input: unknown): string | undefined {
   if (typeof input !== "object" || input === null) return "a plant must be an object.";
   const { name, tag, id } = input as Record<string, unknown>;
   if (!isPlantName(name)) return `name must be ${PLANT_NAME_RULE}.`;
-  if (tag !== undefined && typeof tag !== "string") return "tag must be a string.";
+  if (!isPlantTag(tag)) return `tag must be ${PLANT_TAG_RULE}.`;
   if (id !== undefined && !isPlantId(id)) return ID_MESSAGE;
   return undefined;
 }
@@ -63,9 +70,7 @@ export function findPlantRecordProblem(
   }
   const record = value as Record<string, unknown>;
   if (!isPlantName(record.name)) return `"name" must be ${PLANT_NAME_RULE}`;
-  if (record.tag !== undefined && typeof record.tag !== "string") {
-    return '"tag" must be a string';
-  }
+  if (!isPlantTag(record.tag)) return `"tag" must be ${PLANT_TAG_RULE}`;
   if (record.id === undefined) {
     return options.requireId ? '"id" is missing' : undefined;
   }

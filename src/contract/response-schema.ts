@@ -2,20 +2,22 @@
 // verifier and the shadow proxy (judging a live service's answers) and the mock's scripted
 // answers (refusing one the contract does not allow): which response covers a status, how a
 // schema error's place in the body is named, and whether an answer fits (validateAnswer).
+
 import {
   type BodyValidator,
   responseValidators,
   type SchemaError,
 } from "./generated/openapi-validators.js";
+import type { PlantStoreOperation } from "./journal-entries.js";
+import { between } from "./number-check.js";
 
 /** An operation openapi.yaml declares, by its operationId. */
-export type OperationId = keyof typeof responseValidators;
 
 /** The validator of each media type a response declares; empty when it has no body. */
 export type ResponseBodies = Readonly<Record<string, BodyValidator>>;
 
 /** The response keys ("200", "4XX", "default") openapi.yaml declares for `operation`, in its order. */
-export function declaredResponseKeys(operation: OperationId): string[] {
+export function declaredResponseKeys(operation: PlantStoreOperation): string[] {
   return Object.keys(responseValidators[operation]);
 }
 
@@ -24,7 +26,7 @@ export function declaredResponseKeys(operation: OperationId): string[] {
  * else "default"; `undefined` when none covers it.
  */
 export function responseFor(
-  operation: OperationId,
+  operation: PlantStoreOperation,
   status: number,
 ): { key: string; bodies: ResponseBodies } | undefined {
   const responses: Readonly<Record<string, ResponseBodies>> = responseValidators[operation];
@@ -37,8 +39,8 @@ export function responseFor(
  * The response openapi.yaml lets `operation` answer `status` with (its own key, a range or
  * `default`), or `undefined` when it allows none.
  */
-export function allowedResponse(operation: OperationId, status: number) {
-  if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return undefined;
+export function allowedResponse(operation: PlantStoreOperation, status: number) {
+  if (!between(100, 599, true)(status)) return undefined;
   const response = responseFor(operation, status);
   // `default` stands for the failures the spec does not list, never for an unlisted success.
   return response?.key !== "default" || status >= 400 ? response : undefined;
@@ -76,7 +78,7 @@ const MAX_SCHEMA_ERRORS = 3;
  * covered by a range or `default`), the content type is one the response declares, and the
  * body matches that response's schema. Returns one message per breakage, empty when it fits.
  */
-export function validateAnswer(operationId: OperationId, answer: ObservedAnswer): string[] {
+export function validateAnswer(operationId: PlantStoreOperation, answer: ObservedAnswer): string[] {
   const response = responseFor(operationId, answer.status);
   if (response === undefined) {
     return [`status ${answer.status} is not declared for ${operationId}`];

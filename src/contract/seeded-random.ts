@@ -1,6 +1,7 @@
 // The one seeded generator of the package: chaos draws its failures from it and generatePlants
 // its plants, so "the same seed gives the same answers (the same plants) on every runtime"
 // is one promise, kept by one function.
+import { between } from "./number-check.js";
 
 /** The largest seed: seeds are 32-bit unsigned integers. */
 export const MAX_SEED = 2 ** 32 - 1;
@@ -9,7 +10,7 @@ export const MAX_SEED = 2 ** 32 - 1;
 export const SEED_RULE = `an integer from 0 to ${MAX_SEED}`;
 
 export function isSeed(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && value <= MAX_SEED;
+  return between(0, MAX_SEED, true)(value);
 }
 
 /**

@@ -2,7 +2,7 @@
 // network-free; the Vitest reporter (./vitest.ts) merges the rows of every test file and
 // worker, and an end-to-end suite reads them through the admin client.
 import type { CoverageRow } from "../contract/journal-entries.js";
-import type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
+import type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
 
 /** Anything with `coverage()`: the in-process objects, a sandbox, or the admin client. */
 export interface CoverageSource {

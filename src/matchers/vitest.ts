@@ -28,7 +28,7 @@ import {
   type PactInteraction,
   type PactOptions,
   toPactDocument,
-} from "../contract/pact.js";
+} from "../contract/pact-document.js";
 import {
   type CoverageSource,
   formatCoverageReport,

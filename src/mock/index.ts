@@ -17,52 +17,57 @@ export type {
   ListPlantsEntry,
   ListPlantsQuery,
   PlantStoreCoverage,
+  PlantStoreOperation,
   PlantStoreRequestJournal,
   ReceivedRequest,
   RequestFilter,
   ScriptedBy,
   UnmatchedEntry,
 } from "../contract/journal-entries.js";
-export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
-export type { PlantStoreAdminOption } from "./admin/admin-access.js";
-export type { AdminPlant } from "./admin/admin-api.js";
-export { createPlantStoreFetchHandler } from "./fetch-handler.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
+export type {
+  NewPlant,
+  Plant,
+  PlantStoreErrorBody,
+  SeedPlant,
+  StoredPlant,
+} from "../contract/plant-types.js";
+export type {
+  DeclaredAnswer,
+  ErrorStatus,
+  PartialRequest,
+  ScriptedHeaders,
+} from "../contract/scripted-answer-types.js";
+export type { PlantStoreFetchHandler } from "../fetch/fetch-handler.js";
+export { createPlantStoreFetchHandler } from "../fetch/fetch-handler.js";
+export type { PlantStoreAdminOption } from "./admin-api/admin-access.js";
+export type { AdminPlant } from "./admin-api/admin-api.js";
 export { createLandingPage, type LandingPageOptions } from "./landing-page/landing-page.js";
 export type { LandingPage } from "./landing-page/landing-page-route.js";
+export type { CreateSandboxOptions, PlantStoreSandbox } from "./sandboxes/sandbox-types.js";
+export type { BreakKind } from "./scenarios/break-kinds.js";
 export { BREAK_KINDS } from "./scenarios/break-kinds.js";
-export { generatePlants } from "./store/generated-plants.js";
-export { createPlantStore, defaultSeed } from "./store/store.js";
 export type {
-  BreakKind,
   BreakNextOptions,
   ChaosFailure,
   ChaosOptions,
-  CreatePlantResult,
-  CreateSandboxOptions,
-  DeclaredAnswer,
   DelayNextOptions,
-  ErrorStatus,
   FailNextOptions,
-  GeneratedPlant,
-  GeneratePlantsOptions,
-  NewPlant,
-  PartialRequest,
-  Plant,
-  PlantStore,
-  PlantStoreChange,
-  PlantStoreErrorBody,
   PlantStoreFaults,
-  PlantStoreFetchHandler,
-  PlantStoreFetchHandlerOptions,
-  PlantStoreMockOptions,
-  PlantStoreOperation,
-  PlantStoreOptions,
-  PlantStoreSandbox,
+  PlantStoreScenarios,
   RespondNextAnswer,
   RespondNextExtras,
   RespondWithAnswer,
   ScenarioWhen,
-  ScriptedHeaders,
-  SeedPlant,
-  StoredPlant,
-} from "./types.js";
+} from "./scenarios/scenario-types.js";
+export type { PlantStoreFetchHandlerOptions, PlantStoreMockOptions } from "./serving-options.js";
+export { generatePlants } from "./store/generated-plants.js";
+export { createPlantStore, defaultSeed } from "./store/store.js";
+export type {
+  CreatePlantResult,
+  GeneratedPlant,
+  GeneratePlantsOptions,
+  PlantStore,
+  PlantStoreChange,
+  PlantStoreOptions,
+} from "./store/store-types.js";

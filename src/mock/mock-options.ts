@@ -4,19 +4,16 @@
 // names (`--cors-origin`, `--base-path`) are exported, so a value means the same wherever it
 // is given.
 import { checkNumber, wholeFrom } from "../contract/number-check.js";
-import { type CheckedAdminOption, checkAdminOption } from "./admin/admin-access.js";
-import { ADMIN_PREFIX, isAdminPath } from "./admin/admin-api.js";
+import type { SeedPlant } from "../contract/plant-types.js";
+import { type CheckedAdminOption, checkAdminOption } from "./admin-api/admin-access.js";
+import { ADMIN_PREFIX, isAdminPath } from "./admin-api/admin-api.js";
 import { checkTokens } from "./http/bearer-auth.js";
 import { checkCorsOrigin } from "./http/cors.js";
 import { checkLandingPage, type LandingPage } from "./landing-page/landing-page-route.js";
-import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes.js";
+import { DEFAULT_MAX_SANDBOXES, DEFAULT_SANDBOX_IDLE_MS } from "./sandboxes/sandbox-registry.js";
+import type { PlantStoreFetchHandlerOptions, PlantStoreMockOptions } from "./serving-options.js";
 import { copySeed, createPlantStore } from "./store/store.js";
-import type {
-  PlantStore,
-  PlantStoreFetchHandlerOptions,
-  PlantStoreMockOptions,
-  SeedPlant,
-} from "./types.js";
+import type { PlantStore } from "./store/store-types.js";
 
 const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 

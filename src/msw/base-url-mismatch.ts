@@ -3,8 +3,8 @@
 // error, which names no base URL. The set answers such a request with a 404 that names the
 // base URL it serves, unless the path is under a prefix some handler set serves.
 import { HttpHandler, HttpResponse, type RequestHandler } from "msw";
-import { errorBody } from "../mock/http/answers.js";
 import { corsResponseHeaders } from "../mock/http/cors.js";
+import { errorBody } from "../mock/http/json-answers.js";
 import { plantsOnOriginRoute } from "./claimed-routes.js";
 
 // The prefixes handler sets were created for, by origin, for the life of this module. A

@@ -3,9 +3,10 @@
 import { HttpResponse, http, type RequestHandler } from "msw";
 import { checkHttpBaseUrl } from "../contract/base-url.js";
 import { checkOptionNames } from "../contract/option-names.js";
-import { DroppedConnectionError, fetchHandlerFor } from "../mock/fetch-handler.js";
+import { DroppedConnectionError, fetchHandlerFor } from "../fetch/fetch-handler.js";
 import { checkBasePath, MOCK_OPTION_NAMES, readMockOptions } from "../mock/mock-options.js";
-import type { PlantStoreInProcess, PlantStoreMockOptions } from "../mock/types.js";
+import type { PlantStoreMockOptions } from "../mock/serving-options.js";
+import type { PlantStoreInProcess } from "../mock/world/in-process.js";
 import { baseUrlMismatchHandler } from "./base-url-mismatch.js";
 import { claimedRoute } from "./claimed-routes.js";
 

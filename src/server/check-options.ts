@@ -10,13 +10,14 @@ import { dirname, resolve } from "node:path";
 import { between, checkNumber } from "../contract/number-check.js";
 import { checkOptionNames } from "../contract/option-names.js";
 import { MAX_TIMER_MS } from "../contract/timer-limit.js";
-import { isLoopbackHost } from "../mock/admin/admin-access.js";
+import { isLoopbackHost } from "../mock/admin-api/admin-access.js";
 import { createLandingPage } from "../mock/landing-page/landing-page.js";
 import {
   FETCH_HANDLER_OPTION_NAMES,
   type PlantStoreCoreConfig,
   readMockOptions,
 } from "../mock/mock-options.js";
+import { checkShadowOption } from "../shadow/shadow-proxy.js";
 import { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";
 import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/data-log.js";
 import {
@@ -25,7 +26,6 @@ import {
   type PlantStoreServerLog,
   type PlantStoreServerOptions,
 } from "./server-options.js";
-import { checkShadowOption } from "./shadow/shadow-proxy.js";
 
 // `satisfies` keeps this list complete: a new option does not compile until it is listed.
 const SERVER_OPTIONS = {

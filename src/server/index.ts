@@ -16,9 +16,12 @@ export type {
   RequestFilter,
   UnmatchedEntry,
 } from "../contract/journal-entries.js";
-export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact.js";
-export type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
-export type { PlantStore, SeedPlant, StoredPlant } from "../mock/types.js";
+export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
+export type { SeedPlant, StoredPlant } from "../contract/plant-types.js";
+export type { PlantStoreAdminOption } from "../mock/admin-api/admin-access.js";
+export type { PlantStore } from "../mock/store/store-types.js";
+export type { PlantStoreShadowOptions } from "../shadow/shadow-proxy.js";
+export type { ShadowSummary } from "../shadow/shadow-summary.js";
 export { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
 export {
@@ -28,6 +31,4 @@ export {
   type PlantStoreServerOptions,
   type PlantStoreServerTimeouts,
 } from "./server-options.js";
-export type { PlantStoreShadowOptions } from "./shadow/shadow-proxy.js";
-export type { ShadowSummary } from "./shadow/shadow-summary.js";
 export { type PlantStoreServer, startPlantStoreServer } from "./start-server.js";

@@ -7,7 +7,7 @@ import type {
   CoreAnswer,
   CoreRequest,
   HeaderRecord,
-} from "../mock/http/core-types.js";
+} from "../contract/core-exchange.js";
 import type { PlantStoreCore } from "../mock/plant-store-core.js";
 import { parseRequestTarget, readNodeBody } from "./node-request.js";
 

@@ -3,7 +3,7 @@
 
 import { isUtf8 } from "node:buffer";
 import type { IncomingMessage } from "node:http";
-import type { BodyResult } from "../mock/http/core-types.js";
+import type { BodyResult } from "../contract/core-exchange.js";
 
 // The path and query of a request target, resolved as a fetch Request would resolve them
 // (dot segments, percent-encoded dots), so the Node path and the fetch path route alike.

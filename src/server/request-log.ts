@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
-import { redactTarget, redactWord, type SecretTokens } from "../mock/http/redaction.js";
+import { redactTarget, redactWord, type SecretTokens } from "../mock/journal/redaction.js";
 import type { PlantStoreServerLog } from "./server-options.js";
 
 const MAX_PATH_LENGTH = 200;

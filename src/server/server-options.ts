@@ -1,7 +1,10 @@
-import type { PlantStoreAdminOption } from "../mock/admin/admin-access.js";
-import type { PlantStoreMockOptions } from "../mock/types.js";
+import type { PlantStoreAdminOption } from "../mock/admin-api/admin-access.js";
+import type { PlantStoreMockOptions } from "../mock/serving-options.js";
+import type { PlantStoreShadowOptions } from "../shadow/shadow-proxy.js";
 import type { FsyncPolicy } from "./persistence/data-log.js";
-import type { PlantStoreShadowOptions } from "./shadow/shadow-proxy.js";
+
+/** The CLI's port when none is given (Prism's, so a Prism user finds it where they look). */
+export const DEFAULT_PORT = 4010;
 
 /**
  * The bearer token the standalone server accepts when it is given none. It is public on

@@ -2,16 +2,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { corsResponseHeaders } from "../mock/http/cors.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
-import type { PlantStoreInProcess } from "../mock/types.js";
+import type { PlantStoreInProcess } from "../mock/world/in-process.js";
+import { createShadowProxy } from "../shadow/shadow-proxy.js";
+import type { ShadowSummary } from "../shadow/shadow-summary.js";
 import { checkServerOptions } from "./check-options.js";
-import { answerClientErrors } from "./client-error.js";
+import { answerClientErrors } from "./client-error-event.js";
 import { createGracefulClose, trackInFlightResponses } from "./graceful-close.js";
 import { NODE_SERVER_OPTIONS, nodeListenerFor } from "./node-adapter.js";
 import { openDataFile } from "./persistence/open-data-file.js";
 import { type RawAnswers, requestLogger } from "./request-log.js";
 import type { PlantStoreServerLog, PlantStoreServerOptions } from "./server-options.js";
-import { createShadowProxy } from "./shadow/shadow-proxy.js";
-import type { ShadowSummary } from "./shadow/shadow-summary.js";
 
 /** A running server, as {@link startPlantStoreServer} resolves it: its URL, its world and sandboxes. */
 export interface PlantStoreServer extends PlantStoreInProcess {

@@ -1,6 +1,7 @@
 // One request of a check and its answer, judged against openapi.yaml (the status, the content
 // type and the body's schema, by the validators generated from it) as it is recorded.
-import { type OperationId, validateAnswer } from "../contract/response-schema.js";
+import type { PlantStoreOperation } from "../contract/journal-entries.js";
+import { validateAnswer } from "../contract/response-schema.js";
 import { PlantStoreVerifyError } from "./errors/PlantStoreVerifyError.js";
 
 /** Where an exchange records what breaks openapi.yaml or our decisions: a check's Findings. */
@@ -10,7 +11,7 @@ interface Findings {
 }
 
 interface RequestSpec {
-  operation: OperationId;
+  operation: PlantStoreOperation;
   /** Raw query string without `?`, sent as written (so `limit=abc` reaches the service). */
   query?: string;
   /** The whole Authorization header value; `null` sends none. Default: `Bearer <token>`. */
@@ -39,7 +40,7 @@ interface ExchangeSettings {
   secrets: readonly string[];
 }
 
-const METHODS: Record<OperationId, string> = { listPlants: "GET", createPlant: "POST" };
+const METHODS: Record<PlantStoreOperation, string> = { listPlants: "GET", createPlant: "POST" };
 
 function failureReason(error: unknown): string {
   if (error instanceof Error && error.name === "TimeoutError") return "no answer in time";
@@ -102,7 +103,7 @@ export class ExchangeClient {
 
   private record(
     findings: Findings,
-    operation: OperationId,
+    operation: PlantStoreOperation,
     label: string,
     response: Response,
     bodyText: string,

@@ -22,7 +22,7 @@ function normalizeBaseUrl(baseUrl: unknown): string {
       `${BASE_URL_MESSAGE}; pass the token as token.`,
     );
   }
-  return `${url.origin}${url.path.replace(/\/+$/, "")}`;
+  return url.base;
 }
 
 const OPTION_NAMES = {

@@ -1,7 +1,7 @@
 // What both command-line tools share (src/cli): reading flags with a "did you mean", the
 // package's version, and an error printed as one line.
 import { describe, expect, it } from "vitest";
-import { oneLine, parseFlags, readPackageVersion } from "../../src/cli/command-line.js";
+import { oneLine, parseFlags, readPackageVersion } from "../../src/command-line/command-line.js";
 
 const FLAGS = {
   port: { type: "string" },

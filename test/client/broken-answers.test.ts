@@ -12,8 +12,9 @@ import {
   PlantStoreError,
   PlantStoreTimeoutError,
 } from "../../src/client/index.js";
+import type { PlantStoreOperation } from "../../src/contract/journal-entries.js";
 import { BREAK_KINDS, type BreakKind, createPlantStoreFetchHandler } from "../../src/mock/index.js";
-import type { PlantStoreFaults, PlantStoreOperation } from "../../src/mock/types.js";
+import type { PlantStoreScenarios } from "../../src/mock/scenarios/scenario-types.js";
 import { createPlantStoreHandlers } from "../../src/msw/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
 
@@ -30,7 +31,7 @@ const EXPECTED: Record<BreakKind, typeof PlantStoreError> = {
 };
 
 interface ServingPath {
-  faults: PlantStoreFaults;
+  faults: PlantStoreScenarios;
   client: PlantStoreClient;
 }
 

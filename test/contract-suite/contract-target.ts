@@ -1,5 +1,5 @@
 // What a serving path must provide to run the contract suite against it.
-import type { PlantStore, PlantStoreFaults, SeedPlant } from "../../src/mock/index.js";
+import type { PlantStore, PlantStoreScenarios, SeedPlant } from "../../src/mock/index.js";
 
 export interface ContractTargetOptions {
   tokens: readonly string[];
@@ -15,7 +15,7 @@ export interface ContractTarget {
   /** The store behind it, to inspect and reset between cases. */
   store: PlantStore;
   /** The scenario helpers of the serving path; the fault cases need them. */
-  faults?: PlantStoreFaults;
+  faults?: PlantStoreScenarios;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
-// Runs the matchers' Bun suite (test/matchers/bun/) with `bun test`, Bun of test-tools/, against
-// the built package, and checks that every one of its tests ran and passed.
+// Runs the matchers' Bun suite (test/matchers/bun/, on the runners' shared suite in support/)
+// with `bun test`, Bun of test-tools/, against the built package, and checks that every one of
+// its tests ran and passed.
 import { stripVTControlCharacters } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { requireDist } from "../runtimes/support/dist.js";
@@ -25,7 +26,8 @@ describe("the matchers in Bun's test runner", () => {
       "(pass) toHaveNoContractViolations > passes on a clean journal and fails naming the request and the rule",
       "(pass) toHaveNoContractViolations > .not passes on a violation and fails without one",
       "(pass) toHaveNoContractViolations > refuses what is not a Plant Store, naming it",
+      "(pass) toHaveReceived in Bun > draws its own diff under the closest request",
     ]);
-    expect(report).toMatch(/^ 8 pass\n 0 fail$/m);
+    expect(report).toMatch(/^ 9 pass\n 0 fail$/m);
   }, 60_000);
 });

@@ -1,9 +1,9 @@
 // The API's bearer tokens: which may be configured, and whether a request's Authorization
 // header carries an accepted one (what keeps them out of everything shown is redaction.ts).
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
+import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
 import { isSandboxToken, SANDBOX_TOKEN_PREFIX } from "../../contract/sandbox-token.js";
-import { errorAnswer } from "./answers.js";
-import type { CoreAnswer, HeaderRecord } from "./core-types.js";
+import { errorAnswer } from "./json-answers.js";
 
 // What `tokens` means, the same at every entry point (fetch handler, MSW handlers, server,
 // CLI): a non-empty array of RFC 6750 bearer tokens. "Accept any token" is spelled by

@@ -1,5 +1,7 @@
 // CORS: what Access-Control-Allow-Origin may be set to, and the headers it puts on answers.
-import type { CoreAnswer, HeaderRecord } from "./core-types.js";
+
+import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
+import type { RequestStep } from "../steps/core-step.js";
 
 // What `Access-Control-Allow-Origin` may be set to. A browser compares it byte for byte
 // with the origin it sends (scheme://host[:port], host in lower case, no default port, no
@@ -48,6 +50,12 @@ export function corsResponseHeaders(origin: string | null): HeaderRecord {
     // Lets browser code read the headers our failures carry.
     "access-control-expose-headers": "WWW-Authenticate, Allow, Retry-After",
   };
+}
+
+/** The core's step for preflights: any OPTIONS request while CORS is on. */
+export function preflightStep(origin: string): RequestStep {
+  const answer = preflightAnswer(origin);
+  return (request) => (request.method === "OPTIONS" ? answer : undefined);
 }
 
 /** The answer to any preflight (OPTIONS) request while CORS is on. */

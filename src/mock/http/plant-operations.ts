@@ -1,9 +1,11 @@
 // The two operations once a request has passed authentication, its route and its scenario:
 // a list (its `limit`, 400) and a create (content type and size as read on arrival, 415 and
 // 413; its fields, 400; its id, 409), answered from the world's store.
-import type { PlantStore } from "../types.js";
-import { errorAnswer, jsonAnswer, noAnswer, plantsJson } from "./answers.js";
-import type { CoreAnswer, CoreRequest, HeaderRecord } from "./core-types.js";
+
+import type { CoreAnswer, CoreRequest, HeaderRecord } from "../../contract/core-exchange.js";
+import type { ApiStep } from "../steps/core-step.js";
+import type { PlantStore } from "../store/store-types.js";
+import { errorAnswer, jsonAnswer, noAnswer, plantsJson } from "./json-answers.js";
 import { parseLimitParam } from "./list-query.js";
 import { type ArrivedBody, parseNewPlant } from "./request-body.js";
 
@@ -42,4 +44,21 @@ export async function createPlant(
   await commit?.();
   // Not through the list cache: a plant may never be listed, and caching costs a create more than it saves.
   return jsonAnswer(createStatus, JSON.stringify(created.plant), headers);
+}
+
+/**
+ * The core's last API step: the operation's own answer, from the request's world. Only the
+ * set's own world is durable: sandboxes live in memory only, so theirs never reach the data file.
+ */
+export function operationAnswer(context: CreateContext & { global: unknown }): ApiStep {
+  const { headers, createStatus, commit, global } = context;
+  return ({ request, token, body, world }) => {
+    if (body === undefined) return listPlants(world.store, token, request.search, headers);
+    const durable = world === global ? commit : undefined;
+    return createPlant(request, body, world.store, token, {
+      headers,
+      createStatus,
+      commit: durable,
+    });
+  };
 }

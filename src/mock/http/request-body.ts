@@ -2,9 +2,10 @@
 // JSON Content-Type (415), what a body that could not be read as text is answered (413, 400),
 // and a create's fields (400, plant-fields.ts). Each is checked in a fixed order, so a request
 // with several faults always gets the same answer.
+
+import type { BodyResult, CoreRequest } from "../../contract/core-exchange.js";
 import { checkNewPlant, type NewPlantResult } from "../../contract/plant-fields.js";
-import { SERVER_FAILURE_MESSAGE } from "./answers.js";
-import type { BodyResult, CoreRequest } from "./core-types.js";
+import { SERVER_FAILURE_MESSAGE } from "./json-answers.js";
 
 /** The answer to a body whose Content-Type is not JSON: the API's create and the admin POST/PUT. */
 export const CONTENT_TYPE_MESSAGE =

@@ -1,9 +1,10 @@
 // The API's route: one path, `{basePath}/plants`, with its two operations. What the journal
 // files a request under is decided here, by method and path alone; anything else is the
 // contract's 404 (another path) or 405 with `Allow` (another method).
-import type { PlantStoreOperation } from "../types.js";
-import { errorAnswer } from "./answers.js";
-import type { CoreAnswer, HeaderRecord } from "./core-types.js";
+
+import type { CoreAnswer, HeaderRecord } from "../../contract/core-exchange.js";
+import type { PlantStoreOperation } from "../../contract/journal-entries.js";
+import { errorAnswer } from "./json-answers.js";
 
 /** The methods the plants path takes, as every 405 (and a scripted one) says. */
 export const ALLOW = { allow: "GET, POST" };

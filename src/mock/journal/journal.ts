@@ -5,6 +5,7 @@
 // Headers are never recorded, and an accepted token a client put in the target, the method
 // or a create body is redacted, so no Authorization value or token can end up here.
 
+import type { CoreAnswer } from "../../contract/core-exchange.js";
 import {
   type ContractViolation,
   checkRequestFilter,
@@ -21,13 +22,12 @@ import {
   type PactOptions,
   type PlantStorePact,
   toPactDocument,
-} from "../../contract/pact.js";
-import type { CoreAnswer } from "../http/core-types.js";
-import { createSecretTokens, type SecretTokens } from "../http/redaction.js";
+} from "../../contract/pact-document.js";
+import { createPactCollector, type PactCollector } from "../pact/pact-collector.js";
 import { type CoverageCounter, createCoverageCounter } from "./coverage.js";
 import type { JournalRecord } from "./journal-record.js";
 import { toEntry, toReceivedRequest } from "./listed-entry.js";
-import { createPactCollector, type PactCollector } from "./pact.js";
+import { createSecretTokens, type SecretTokens } from "./redaction.js";
 
 /** How many requests the journal keeps; older ones are dropped first. */
 const JOURNAL_CAPACITY = 1000;

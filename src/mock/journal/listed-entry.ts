@@ -13,8 +13,8 @@ import type {
 } from "../../contract/journal-entries.js";
 import { checkNewPlant } from "../../contract/plant-fields.js";
 import { parseLimitParam } from "../http/list-query.js";
-import { redactJson, redactTarget, redactWord, type SecretTokens } from "../http/redaction.js";
 import type { JournalRecord, ShadowFindings } from "./journal-record.js";
+import { redactJson, redactTarget, redactWord, type SecretTokens } from "./redaction.js";
 
 type ShadowFinding = ShadowFindings["violations"][number];
 

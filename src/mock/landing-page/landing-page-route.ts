@@ -1,7 +1,8 @@
 // When the core answers with the landing page: `GET /` (or HEAD) from a browser, before
 // authentication, because a browser has no token. Every other request to `/` gets the API's
 // answer (401 without credentials, else 404), so API clients see no difference.
-import type { CoreAnswer, CoreRequest } from "../http/core-types.js";
+import type { CoreAnswer, CoreRequest } from "../../contract/core-exchange.js";
+import type { RequestStep } from "../steps/core-step.js";
 
 /** A landing page made by `createLandingPage()`, for the fetch handler's `landingPage` option. */
 export interface LandingPage {
@@ -31,6 +32,12 @@ const HEADERS = {
   vary: "Accept",
   "cache-control": "no-cache",
 };
+
+/** The core's step for the page: `GET /` from a browser, before authentication. */
+export function landingPageStep(page: LandingPage, basePath: string, admin: boolean): RequestStep {
+  return (request) =>
+    wantsLandingPage(request) ? landingPageAnswer(page, request, basePath, admin) : undefined;
+}
 
 export function wantsLandingPage(request: CoreRequest): boolean {
   if (request.path !== "/" || (request.method !== "GET" && request.method !== "HEAD")) {

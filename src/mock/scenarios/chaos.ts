@@ -4,15 +4,16 @@
 // sequence of requests give the same answers on every run and every serving path: a flaky
 // network a test can reproduce. Checked once, when set, like every scenario.
 
+import type { PlantStoreOperation } from "../../contract/journal-entries.js";
 import { isOperation, OPERATIONS, type ReceivedRequest } from "../../contract/journal-entries.js";
 import { between, checkNumber } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
 import type { WhenWords } from "../../contract/partial-when.js";
 import { isSeed, mulberry32, SEED_RULE } from "../../contract/seeded-random.js";
-import type { ChaosOptions, FailNextOptions, PlantStoreOperation } from "../types.js";
 import { BREAK_KINDS, type BreakKind } from "./break-kinds.js";
-import { checkWhen, type RequestTest } from "./request-match.js";
-import { checkFailureFields, FAILURE_FIELD_NAMES, type FailureFields } from "./scripted-headers.js";
+import { checkFailureFields, FAILURE_FIELD_NAMES, type FailureFields } from "./failure-fields.js";
+import type { ChaosOptions, FailNextOptions } from "./scenario-types.js";
+import { checkWhen, type RequestTest } from "./when.js";
 
 /** Chaos as set: whom it applies to, what it picks from, and its generator. */
 export interface ChaosPlan {

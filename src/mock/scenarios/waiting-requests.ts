@@ -4,7 +4,7 @@
 // clears the wait's timer, so a wait never outlives what it waits for: a world that is done
 // with its requests leaves nothing behind that could keep a process alive, and a request that
 // waited can never answer into the next test.
-import type { CoreRequest } from "../http/core-types.js";
+import type { CoreRequest } from "../../contract/core-exchange.js";
 
 /** How a wait ended: its time was up, or the request gets no answer at all. */
 export type WaitOutcome = "elapsed" | "ended" | "client-gone";

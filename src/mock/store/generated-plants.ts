@@ -5,8 +5,8 @@
 import { checkNumber, wholeFrom } from "../../contract/number-check.js";
 import { checkOptionNames } from "../../contract/option-names.js";
 import { isSeed, mulberry32, SEED_RULE } from "../../contract/seeded-random.js";
-import type { GeneratedPlant, GeneratePlantsOptions } from "../types.js";
 import { PLANT_NAMES_BY_TAG } from "./plant-names.js";
+import type { GeneratedPlant, GeneratePlantsOptions } from "./store-types.js";
 
 /** The most plants one call generates: a million is a store the benchmarks hold at ease. */
 export const MAX_GENERATED_PLANTS = 1_000_000;

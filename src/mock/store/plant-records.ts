@@ -2,7 +2,7 @@
 // guards of its direct callers (the plant rules themselves are the contract's, plant-fields.ts).
 import { BEARER_TOKEN_RULE, isBearerToken } from "../../contract/bearer-token.js";
 import { plantInputProblem } from "../../contract/plant-fields.js";
-import type { NewPlant, Plant, StoredPlant } from "../types.js";
+import type { NewPlant, Plant, StoredPlant } from "../../contract/plant-types.js";
 
 // The store's data layout. Every plant is in `all` (creation order) and in exactly one
 // of `publicPlants` or its owner's sequence, so a viewer's list is a lazy merge of two

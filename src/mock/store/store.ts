@@ -1,15 +1,7 @@
 // The in-memory Plant Store: public seed plants plus each owner's own plants.
 
-import type {
-  CreatePlantResult,
-  NewPlant,
-  Plant,
-  PlantStore,
-  PlantStoreChange,
-  PlantStoreOptions,
-  SeedPlant,
-  StoredPlant,
-} from "../types.js";
+import { between } from "../../contract/number-check.js";
+import type { NewPlant, Plant, SeedPlant, StoredPlant } from "../../contract/plant-types.js";
 import {
   addRecord,
   assertOwner,
@@ -20,6 +12,12 @@ import {
   type StoreState,
   toStoredPlant,
 } from "./plant-records.js";
+import type {
+  CreatePlantResult,
+  PlantStore,
+  PlantStoreChange,
+  PlantStoreOptions,
+} from "./store-types.js";
 
 /** A handful of public plants every viewer sees, so a fresh mock is never empty. */
 export const defaultSeed: readonly SeedPlant[] = Object.freeze([
@@ -59,7 +57,7 @@ export function createPlantStore(options: PlantStoreOptions = {}): PlantStore {
 
   return {
     list(viewer: string, limit?: number): Plant[] {
-      if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) {
+      if (limit !== undefined && !between(0, Number.POSITIVE_INFINITY, true)(limit)) {
         throw new RangeError("list: limit must be a non-negative integer.");
       }
       const max = limit ?? Number.POSITIVE_INFINITY;

@@ -1,19 +1,17 @@
 // The command line of plant-store-mock: its flags, read and checked by the rules of the options
 // they set, and where the tokens come from (flags or the environment).
-import { parseFlags } from "../../cli/command-line.js";
+import { parseFlags } from "../../command-line/command-line.js";
 import { MAX_SEED } from "../../contract/seeded-random.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
-import type { PlantStoreAdminOption } from "../../mock/admin/admin-access.js";
+import type { PlantStoreAdminOption } from "../../mock/admin-api/admin-access.js";
 import { checkToken } from "../../mock/http/bearer-auth.js";
 import { checkCorsOrigin } from "../../mock/http/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
 import { MAX_GENERATED_PLANTS } from "../../mock/store/generated-plants.js";
+import { checkDeploymentUrl } from "../../shadow/shadow-proxy.js";
 import { checkHost, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
-import { DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
-import { checkDeploymentUrl } from "../shadow/shadow-proxy.js";
-
-export const DEFAULT_PORT = 4010;
+import { DEFAULT_PORT, DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
 
 export type TokenSource = "--token" | "PLANT_STORE_TOKENS" | "demo";
 

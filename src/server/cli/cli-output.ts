@@ -1,8 +1,8 @@
 // What plant-store-mock prints besides its log: the help text and the start banner.
 
 import { DEFAULT_FSYNC } from "../persistence/data-log.js";
-import { DEFAULT_TIMEOUTS, DEMO_TOKEN } from "../server-options.js";
-import { type AdminTokenSource, DEFAULT_PORT, type TokenSource } from "./cli-args.js";
+import { DEFAULT_PORT, DEFAULT_TIMEOUTS, DEMO_TOKEN } from "../server-options.js";
+import type { AdminTokenSource, TokenSource } from "./cli-args.js";
 
 export const HELP_TEXT = `Usage: plant-store-mock [options]
 

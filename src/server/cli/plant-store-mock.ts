@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 import { readFile } from "node:fs/promises";
-import { oneLine, readPackageVersion } from "../../cli/command-line.js";
+import { oneLine, readPackageVersion } from "../../command-line/command-line.js";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
+import type { SeedPlant } from "../../contract/plant-types.js";
 import { generatePlants } from "../../mock/store/generated-plants.js";
 import { findDuplicateId } from "../../mock/store/plant-records.js";
-import type { SeedPlant } from "../../mock/types.js";
-import { formatShadowSummary } from "../shadow/shadow-summary.js";
+import { formatShadowSummary } from "../../shadow/shadow-summary.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
 // parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or
 // SIGTERM. Every mistake at start (a flag, the seed or data file, a taken port) is one line

@@ -5,8 +5,8 @@
 
 import fs from "node:fs";
 import { between, checkNumber } from "../../contract/number-check.js";
+import type { StoredPlant } from "../../contract/plant-types.js";
 import { MAX_TIMER_MS } from "../../contract/timer-limit.js";
-import type { StoredPlant } from "../../mock/types.js";
 import { type LineEncoder, type OpenLogFile, writeSnapshotFile } from "./snapshot.js";
 
 interface DataLog {

@@ -12,9 +12,10 @@
 // used is a PlantStoreDataFileError, wherever persistence finds out.
 
 import { readFile } from "node:fs/promises";
+import { wholeFrom } from "../../contract/number-check.js";
 import { findPlantRecordProblem } from "../../contract/plant-fields.js";
+import type { StoredPlant } from "../../contract/plant-types.js";
 import { PlantIds } from "../../mock/store/plant-records.js";
-import type { StoredPlant } from "../../mock/types.js";
 import { PlantStoreDataFileError } from "../errors/PlantStoreDataFileError.js";
 import { findOwnerKeyProblem, type OwnerKeys } from "./owner-keys.js";
 
@@ -161,7 +162,7 @@ function readHeader(
   if (header.format !== FORMAT) return { ok: false, problem: `"format" must be "${FORMAT}"` };
   if (header.version !== VERSION) return { ok: false, problem: `"version" must be ${VERSION}` };
   const snapshot = header.snapshot;
-  if (typeof snapshot !== "number" || !Number.isSafeInteger(snapshot) || snapshot < 0) {
+  if (typeof snapshot !== "number" || !wholeFrom(0)(snapshot)) {
     return { ok: false, problem: '"snapshot" must be a whole number, 0 or more' };
   }
   return { ok: true, snapshot };

@@ -2,7 +2,8 @@
 // store, then kept in step with it by the log writer.
 import { open, readlink, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import type { PlantStore, StoredPlant } from "../../mock/types.js";
+import type { StoredPlant } from "../../contract/plant-types.js";
+import type { PlantStore } from "../../mock/store/store-types.js";
 import { PlantStoreDataFileError } from "../errors/PlantStoreDataFileError.js";
 import type { PlantStoreServerLog } from "../server-options.js";
 import { type DataFileLock, lockDataFile } from "./data-file-lock.js";

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import type { StoredPlant } from "../../mock/types.js";
+import type { StoredPlant } from "../../contract/plant-types.js";
 
 /** Enough lines per chunk to write efficiently, few enough that requests still get turns. */
 const PLANTS_PER_CHUNK = 10_000;

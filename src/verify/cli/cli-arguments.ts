@@ -1,4 +1,5 @@
-import { parseFlags } from "../../cli/command-line.js";
+import { parseFlags } from "../../command-line/command-line.js";
+import { between } from "../../contract/number-check.js";
 import type { VerifyPlantStoreOptions } from "../types.js";
 
 export const USAGE = `Usage: plant-store-verify --base-url <url> [options]
@@ -50,7 +51,7 @@ export function parseCliArguments(
     return { kind: "usage-error", message: "a token is required: --token or PLANT_STORE_TOKEN" };
   }
   const timeout = values.timeout === undefined ? undefined : Number(values.timeout);
-  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0)) {
+  if (timeout !== undefined && !between(1, Number.POSITIVE_INFINITY, true)(timeout)) {
     return { kind: "usage-error", message: "--timeout must be a positive whole number of ms" };
   }
   return {

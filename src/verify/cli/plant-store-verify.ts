@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // plant-store-verify: checks a live deployment against openapi.yaml. Exit 0 = no violations,
 // 1 = violations, 2 = bad usage or a run that could not be judged (one line on stderr).
-import { oneLine, readPackageVersion } from "../../cli/command-line.js";
+import { oneLine, readPackageVersion } from "../../command-line/command-line.js";
 import { PlantStoreVerifyError } from "../errors/PlantStoreVerifyError.js";
 import type { VerifyProgress, VerifyReport } from "../types.js";
 import { verifyPlantStore } from "../verify-plant-store.js";

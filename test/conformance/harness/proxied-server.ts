@@ -1,4 +1,4 @@
-import type { PlantStore } from "../../../src/mock/types.js";
+import type { PlantStore } from "../../../src/mock/store/store-types.js";
 import {
   type PlantStoreServer,
   type PlantStoreServerOptions,

@@ -6,16 +6,16 @@ import { connect } from "node:net";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll } from "vitest";
 import { createPlantStoreAdmin } from "../../../src/admin/index.js";
+import type { PlantStoreOperation } from "../../../src/contract/journal-entries.js";
 import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import type { BreakKind } from "../../../src/mock/scenarios/break-kinds.js";
 import type {
-  BreakKind,
   BreakNextOptions,
   ChaosOptions,
   DelayNextOptions,
   FailNextOptions,
-  PlantStoreOperation,
   RespondNextAnswer,
-} from "../../../src/mock/types.js";
+} from "../../../src/mock/scenarios/scenario-types.js";
 import { createPlantStoreHandlers } from "../../../src/msw/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import { until } from "../../support/event-loop.js";

@@ -2,9 +2,9 @@
 // fails the build, not the test run.
 import { describe, expectTypeOf, it } from "vitest";
 import type { AdminBreakKind, PlantStoreAdminWorld } from "../../../src/admin/index.js";
-import type { BreakKind, PlantStoreFaults } from "../../../src/mock/index.js";
+import type { BreakKind, PlantStoreScenarios } from "../../../src/mock/index.js";
 
-declare const faults: PlantStoreFaults;
+declare const faults: PlantStoreScenarios;
 declare const admin: PlantStoreAdminWorld;
 
 describe("break kinds", () => {

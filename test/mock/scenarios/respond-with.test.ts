@@ -5,7 +5,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plantStoreMatchers } from "../../../src/matchers/vitest.js";
 import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
-import type { PlantStoreWorld } from "../../../src/mock/types.js";
+import type { PlantStoreWorld } from "../../../src/mock/world/world-types.js";
 import { createPlantStoreHandlers } from "../../../src/msw/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 

@@ -5,8 +5,8 @@ import { type FileHandle, mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StoredPlant } from "../../../src/contract/plant-types.js";
 import { createPlantStore } from "../../../src/mock/store/store.js";
-import type { StoredPlant } from "../../../src/mock/types.js";
 import type { PlantStoreServerLog } from "../../../src/server/index.js";
 import type { FsyncPolicy } from "../../../src/server/persistence/data-log.js";
 import {

@@ -2,8 +2,9 @@
 // the store (a fresh snapshot each time) and creates plants while that snapshot is being
 // written. It prints "ack <name>" once a create's commit() resolved, so the parent that
 // SIGKILLs it knows what was acknowledged. Run: node --import tsx <this file> <data file>
+
+import type { StoredPlant } from "../../../src/contract/plant-types.js";
 import { createPlantStore } from "../../../src/mock/store/store.js";
-import type { StoredPlant } from "../../../src/mock/types.js";
 import { openDataFile } from "../../../src/server/persistence/open-data-file.js";
 import { CHILD_TOKEN, GENERATION_SIZE } from "./rewrite-loop-constants.js";
 

@@ -7,7 +7,7 @@ import { createPlantStoreAdmin } from "../../../src/admin/index.js";
 import { plantStoreMatchers } from "../../../src/matchers/index.js";
 import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
 import type { PlantStoreServerOptions } from "../../../src/server/server-options.js";
-import { adminCall } from "../../mock/admin/support/admin-call.js";
+import { adminCall } from "../../mock/admin-api/support/admin-call.js";
 import { until } from "../../support/event-loop.js";
 import {
   DEPLOYMENT_TOKEN,

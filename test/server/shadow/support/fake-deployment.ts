@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createPlantStoreFetchHandler } from "../../../../src/mock/index.js";
-import type { PlantStoreFetchHandlerOptions } from "../../../../src/mock/types.js";
+import type { PlantStoreFetchHandlerOptions } from "../../../../src/mock/serving-options.js";
 
 export const DEPLOYMENT_TOKEN = "deployment-token-0123456789";
 
