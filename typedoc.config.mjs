@@ -50,16 +50,16 @@ const config = {
   // extends; the entries' own types are the API. (PlantStoreWorld, which it and a sandbox
   // extend, is never named in the pages: TypeDoc lists its members under those types.)
   intentionallyNotExported: [
-    "src/mock/types.ts:PlantStoreInProcess",
-    "src/mock/types.ts:ToNumber",
-    "src/mock/types.ts:Responses",
-    "src/mock/types.ts:DeclaredStatus",
-    "src/mock/types.ts:RangeStatus",
-    "src/mock/types.ts:Scripted",
-    "src/mock/types.ts:ByStatus",
-    "src/mock/types.ts:QueryOf",
-    "src/mock/types.ts:BodyOf",
-    "src/mock/types.ts:PartOf",
+    "src/mock/world/in-process.ts:PlantStoreInProcess",
+    "src/contract/scripted-answer-types.ts:ToNumber",
+    "src/contract/scripted-answer-types.ts:Responses",
+    "src/contract/scripted-answer-types.ts:DeclaredStatus",
+    "src/contract/scripted-answer-types.ts:RangeStatus",
+    "src/contract/scripted-answer-types.ts:Scripted",
+    "src/contract/scripted-answer-types.ts:ByStatus",
+    "src/contract/scripted-answer-types.ts:QueryOf",
+    "src/contract/scripted-answer-types.ts:BodyOf",
+    "src/contract/scripted-answer-types.ts:PartOf",
   ],
   treatWarningsAsErrors: true,
 };

@@ -35,5 +35,6 @@ export type {
   PlantStorePact,
   PlantToLoad,
   RespondNextAnswer,
+  ScenarioTimes,
   ShadowSummary,
 } from "./types.js";

@@ -16,6 +16,7 @@ import type {
   DeclaredAnswer,
   ErrorStatus,
   PartialRequest,
+  ScenarioTimes,
   ScriptedHeaders,
 } from "../contract/scripted-answer-types.js";
 import type { RespondNextAnswer } from "../mock/scenarios/scenario-types.js";
@@ -30,7 +31,7 @@ export type {
   PlantStoreOperation,
 } from "../contract/journal-entries.js";
 export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
-export type { components, PartialRequest, RespondNextAnswer };
+export type { components, PartialRequest, RespondNextAnswer, ScenarioTimes };
 
 /** What the shadow proxy found (GET /__admin/shadow): counts, violations, divergences. */
 export type ShadowSummary = components["schemas"]["ShadowSummary"];
@@ -60,17 +61,16 @@ export interface AdminWhen<Op extends PlantStoreOperation = PlantStoreOperation>
 /** What the failing call(s) answer, for {@link PlantStoreAdmin.failNext}. */
 export interface AdminFailNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
   extends Forwardable<Pick<components["schemas"]["Fault"], "message" | "headers">>,
-    AdminWhen<Op> {
+    AdminWhen<Op>,
+    ScenarioTimes {
   /** HTTP status of the simulated failure, 400 to 599 (another number does not compile); default 500. */
   status?: ErrorStatus | undefined;
-  /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
-  times?: number | undefined;
 }
 
 /** A `respondNext` answer sent over HTTP: as in process, its `when` in the partial form. */
 export type AdminRespondNextAnswer<Op extends PlantStoreOperation> = DeclaredAnswer<
   Op,
-  ScriptedHeaders & AdminWhen<Op> & { times?: number | undefined }
+  ScriptedHeaders & AdminWhen<Op> & ScenarioTimes
 >;
 
 /** How {@link PlantStoreAdmin.breakNext} breaks a call: `"network-error"`, `"hang"`, ... */
@@ -78,10 +78,8 @@ export type AdminBreakKind = NonNullable<components["schemas"]["Fault"]["break"]
 
 /** How many calls break, for {@link PlantStoreAdmin.breakNext}. */
 export interface AdminBreakNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
-  extends AdminWhen<Op> {
-  /** How many calls break; default 1, `Infinity` until `clearFaults()`. */
-  times?: number | undefined;
-}
+  extends AdminWhen<Op>,
+    ScenarioTimes {}
 
 type ChaosBody = components["schemas"]["Chaos"];
 /** What {@link PlantStoreAdmin.chaos} does: the same as the in-process `chaos`. */
@@ -96,10 +94,8 @@ export interface AdminChaosOptions<Op extends PlantStoreOperation = PlantStoreOp
 
 /** How many calls wait, for {@link PlantStoreAdmin.delayNext}. */
 export interface AdminDelayNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
-  extends AdminWhen<Op> {
-  /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
-  times?: number | undefined;
-}
+  extends AdminWhen<Op>,
+    ScenarioTimes {}
 
 /** Options of {@link createPlantStoreAdmin}. */
 export interface PlantStoreAdminOptions {

@@ -80,3 +80,12 @@ export type DeclaredAnswer<Op extends PlantStoreOperation, Extras> =
           >
         : ByStatus<Op, Key, Exclude<RangeStatus<Key>, DeclaredStatus<Op>>, Extras>;
     }[Exclude<keyof Responses<Op>, number>];
+
+/** How many calls a scenario (failNext, respondNext, delayNext, breakNext) takes. */
+export interface ScenarioTimes {
+  /**
+   * How many matching calls it applies to: a whole number from 1 to 2^53 - 1, or `Infinity`
+   * until `clearFaults()`; default 1.
+   */
+  times?: number | undefined;
+}

@@ -36,6 +36,7 @@ export type {
   DeclaredAnswer,
   ErrorStatus,
   PartialRequest,
+  ScenarioTimes,
   ScriptedHeaders,
 } from "../contract/scripted-answer-types.js";
 export type { PlantStoreFetchHandler } from "../fetch/fetch-handler.js";

@@ -173,12 +173,14 @@ describe("hubs and depth", () => {
     expect(deepest.length, deepest.map(shown).join(" -> ")).toBeLessThanOrEqual(12);
   });
 
-  // 1,000 until the when rule moved here (partial-when.ts, issue 45): the admin client checks a
-  // `when` before sending by the rule the in-process verbs use, so it is shared, not the engine's.
-  it("src/contract stays under 1,050 lines outside generated/: shared shapes, not a hub in hiding", () => {
+  // 753 lines before the house was rebuilt; it took what both sides share since: the core's
+  // request and answer shapes (which 24 files name), the partial `when` rule the admin client
+  // checks before sending, what a test may script, the shadow summary both sides read and the
+  // hop-by-hop list. A file that only one side uses belongs to that side.
+  it("src/contract stays under 1,200 lines outside generated/: shared shapes, not a hub in hiding", () => {
     const lines = sourceFiles(join(SRC, "contract"))
       .map((file) => readFileSync(file, "utf8").split("\n").length)
       .reduce((a, b) => a + b, 0);
-    expect(lines).toBeLessThan(1050);
+    expect(lines).toBeLessThan(1200);
   });
 });

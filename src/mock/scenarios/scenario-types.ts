@@ -6,6 +6,7 @@ import type {
   DeclaredAnswer,
   ErrorStatus,
   PartialRequest,
+  ScenarioTimes,
   ScriptedHeaders,
 } from "../../contract/scripted-answer-types.js";
 import type { BreakKind } from "./break-kinds.js";
@@ -20,13 +21,12 @@ export type ScenarioWhen<Op extends PlantStoreOperation = PlantStoreOperation> =
   | ((request: ReceivedRequest<Op>) => boolean);
 
 /** How `failNext` fails the next call(s). */
-export interface FailNextOptions<Op extends PlantStoreOperation = PlantStoreOperation> {
+export interface FailNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
+  extends ScenarioTimes {
   /** HTTP status of the simulated failure, 400 to 599 (another number does not compile); default 500. */
   status?: ErrorStatus | undefined;
   /** The Error body's `message`, not empty; a sentence naming the status by default. */
   message?: string | undefined;
-  /** How many calls fail; default 1, `Infinity` until `clearFaults()`. */
-  times?: number | undefined;
   /**
    * Extra response headers, such as `Retry-After`: a `Headers` or a plain object. Names are
    * case-insensitive: one that the answer already has (`Content-Type`) replaces it. Values
@@ -38,18 +38,16 @@ export interface FailNextOptions<Op extends PlantStoreOperation = PlantStoreOper
 }
 
 /** How many calls `delayNext` delays. */
-export interface DelayNextOptions<Op extends PlantStoreOperation = PlantStoreOperation> {
-  /** How many calls are delayed; default 1, `Infinity` until `clearFaults()`. */
-  times?: number | undefined;
+export interface DelayNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
+  extends ScenarioTimes {
   /** Only the requests it matches wait (and count toward `times`); default every request. */
   when?: ScenarioWhen<Op> | undefined;
 }
 
 /** What a `respondNext` answer may add to its status and body. */
 export interface RespondNextExtras<Op extends PlantStoreOperation = PlantStoreOperation>
-  extends ScriptedHeaders {
-  /** How many calls get this answer; default 1, `Infinity` until `clearFaults()`. */
-  times?: number | undefined;
+  extends ScriptedHeaders,
+    ScenarioTimes {
   /** Only the requests it matches get it (and count toward `times`); default every request. */
   when?: ScenarioWhen<Op> | undefined;
 }
@@ -71,9 +69,8 @@ export type RespondNextAnswer<Op extends PlantStoreOperation> = DeclaredAnswer<
 export type RespondWithAnswer<Op extends PlantStoreOperation> = DeclaredAnswer<Op, ScriptedHeaders>;
 
 /** How many calls `breakNext` breaks. */
-export interface BreakNextOptions<Op extends PlantStoreOperation = PlantStoreOperation> {
-  /** How many calls break; default 1, `Infinity` until `clearFaults()`. */
-  times?: number | undefined;
+export interface BreakNextOptions<Op extends PlantStoreOperation = PlantStoreOperation>
+  extends ScenarioTimes {
   /** Only the requests it matches break (and count toward `times`); default every request. */
   when?: ScenarioWhen<Op> | undefined;
 }

@@ -1,9 +1,8 @@
 // `when`: which requests a scenario is for. The partial form is checked by the one rule every
-// entry shares, the admin client's included (src/contract/partial-when.ts), and compared by the
-// matchers' partial rule (src/contract/partial-match.ts); in process a function of the request
-// may decide instead. Checked when the scenario is set, like every other argument: a field the
-// operation lacks, or a value it could never have, is refused there rather than matching
-// nothing in silence.
+// entry shares (src/contract/partial-when.ts) and compared by the matchers' partial rule
+// (src/contract/partial-match.ts); in process a function of the request may decide instead.
+// Checked when the scenario is set, like every other argument: a field the operation lacks, or a
+// value it could never have, is refused there rather than matching nothing in silence.
 
 import type {
   PlantStoreOperation,
