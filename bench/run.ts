@@ -17,6 +17,7 @@ const BENCHMARKS = [
   "peers",
   "generated-plants",
   "core-per-request",
+  "shadow-proxy",
 ];
 
 /** The command line, checked: an unknown flag or benchmark stops it with one line, exit 2. */

@@ -19,6 +19,7 @@ import type {
   ScenarioTimes,
   ScriptedHeaders,
 } from "../contract/scripted-answer-types.js";
+import type { ShadowSummary } from "../contract/shadow-summary.js";
 import type { RespondNextAnswer } from "../mock/scenarios/scenario-types.js";
 
 // The journal's entries, filters and coverage rows are the in-process ones (src/contract): one
@@ -31,10 +32,7 @@ export type {
   PlantStoreOperation,
 } from "../contract/journal-entries.js";
 export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
-export type { components, PartialRequest, RespondNextAnswer, ScenarioTimes };
-
-/** What the shadow proxy found (GET /__admin/shadow): counts, violations, divergences. */
-export type ShadowSummary = components["schemas"]["ShadowSummary"];
+export type { components, PartialRequest, RespondNextAnswer, ScenarioTimes, ShadowSummary };
 
 /** A stored plant with its id and whether every token sees it (`public`), never its owner. */
 export type AdminPlant = components["schemas"]["StoredPlant"];

@@ -1,6 +1,5 @@
 // The id rule of openapi.yaml's NewPlant (an int64 the store can hold exactly), shared by
 // HTTP bodies, the store's direct callers, seed and data files and the admin API.
-import { wholeFrom } from "./number-check.js";
 
 /** The rule in words, for messages that name the field their own way. */
 export const PLANT_ID_RULE = `an integer from 1 to ${Number.MAX_SAFE_INTEGER}`;
@@ -10,5 +9,5 @@ export const ID_MESSAGE = `id must be ${PLANT_ID_RULE}.`;
 
 /** A positive safe integer: larger ids cannot be held exactly by JavaScript. */
 export function isPlantId(value: unknown): value is number {
-  return typeof value === "number" && wholeFrom(1)(value);
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 1;
 }

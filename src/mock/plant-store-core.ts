@@ -9,13 +9,14 @@ import { isBearerToken } from "../contract/bearer-token.js";
 import type { CoreAnswer, CoreRequest, HeaderRecord } from "../contract/core-exchange.js";
 import { isSandboxToken } from "../contract/sandbox-token.js";
 import { adminRoutesStep } from "./admin-api/admin-api.js";
+import type { Methods } from "./admin-api/admin-routes.js";
 import { constantTimeMatcher, createBearerAuth } from "./http/bearer-auth.js";
 import { corsResponseHeaders, preflightStep } from "./http/cors.js";
 import { errorAnswer, SERVER_FAILURE_MESSAGE } from "./http/json-answers.js";
 import { operationAnswer } from "./http/plant-operations.js";
 import { createRoute } from "./http/route.js";
 import { createCoverageCounter } from "./journal/coverage.js";
-import { noteViolation } from "./journal/journal.js";
+import { noteViolation, type RequestJournal } from "./journal/journal.js";
 import type { JournalRecord } from "./journal/journal-record.js";
 import { createSecretTokens, joinSecretTokens, type SecretTokens } from "./journal/redaction.js";
 import { landingPageStep } from "./landing-page/landing-page-route.js";
@@ -26,13 +27,37 @@ import { arrivalDecision } from "./scenarios/arrival-decision.js";
 import { createShutdown } from "./scenarios/waiting-requests.js";
 import { type ArrivedRequest, createArrival } from "./steps/arrival.js";
 import type { ApiStep, RequestStep } from "./steps/core-step.js";
-import { type ForwardingStep, forwardingStep } from "./steps/forwarding.js";
 import type { PlantStoreInProcess } from "./world/in-process.js";
-import { createWorld, worldVerbs } from "./world/world.js";
+import { createWorld } from "./world/world.js";
+import { worldVerbs } from "./world/world-verbs.js";
 
-export type { ForwardedAnswer, ForwardingStep } from "./steps/forwarding.js";
+// ---- Hooks for what serves beside the core (a proxy in front of it, say); the core names none.
 
-export interface PlantStoreCore {
+/** What whoever starts the core may plug into it. */
+export interface PlantStoreCoreHooks {
+  /**
+   * Admin endpoints beside the core's own, mounted by whoever starts them (behind the same
+   * admin token); on a path the core serves too, a method given here answers instead.
+   */
+  adminRoutes?: Readonly<Record<string, Methods>> | undefined;
+  /** Tokens to hide beyond the configured ones, read at each use (a set that grows). */
+  secrets?: (() => SecretTokens) | undefined;
+}
+
+/** What the core offers what serves beside it: part of {@link PlantStoreCore}. */
+interface BesideTheCore {
+  /**
+   * Whether the API's steps would answer `request`: no step before them (admin endpoints,
+   * landing page, preflight) takes it. What an adapter may answer in front of the core.
+   */
+  isApiRequest(request: CoreRequest): boolean;
+  /** The set's own journal: where an answer made outside the core is filed. */
+  readonly journal: RequestJournal;
+}
+
+// ---- End of the hooks.
+
+export interface PlantStoreCore extends BesideTheCore {
   /** Never rejects: a failure inside (a user's store that throws) is the 500 Error body. */
   handle(request: CoreRequest): Promise<CoreAnswer>;
   /** Spread by each adapter into what it returns, so every entry offers the same methods. */
@@ -51,7 +76,7 @@ export interface PlantStoreCore {
 /** Takes checked options (mock-options.ts) and trusts them, as every entry checks its own once. */
 export function createPlantStoreCore(
   config: PlantStoreCoreConfig,
-  forwarding?: ForwardingStep,
+  hooks: PlantStoreCoreHooks = {},
 ): PlantStoreCore {
   const { store, tokens, createStatus, maxBodyBytes, corsOrigin, basePath, commit } = config;
   const shutdown = createShutdown();
@@ -60,7 +85,7 @@ export function createPlantStoreCore(
     adminToken === undefined ? tokens : [...(tokens ?? []), adminToken],
   );
   const secrets =
-    forwarding === undefined ? configured : joinSecretTokens(configured, forwarding.tokens);
+    hooks.secrets === undefined ? configured : joinSecretTokens(configured, hooks.secrets);
   // The set's coverage and pact are the suite's: every sandbox counts into them too, closed
   // ones included.
   const suiteCoverage = createCoverageCounter();
@@ -73,10 +98,11 @@ export function createPlantStoreCore(
     seed: config.seed,
     maxSandboxes: config.maxSandboxes,
     sandboxIdleMs: config.sandboxIdleMs,
-    secrets,
-    shutdown,
-    suiteCoverage,
-    suitePact,
+    createWorld: (sandboxStore) =>
+      createWorld(sandboxStore, shutdown, secrets, {
+        coverage: createCoverageCounter(suiteCoverage),
+        pact: createPactCollector(suitePact),
+      }),
   });
   // A `psb_` token is a sandbox's or nobody's, whatever else the set accepts.
   const accepts = tokens === undefined ? isBearerToken : constantTimeMatcher(tokens);
@@ -95,15 +121,12 @@ export function createPlantStoreCore(
   /** Beside the API, in this order: each answers its own requests and passes the rest on. */
   const requestSteps: RequestStep[] = [];
   if (admin !== undefined) {
-    requestSteps.push(adminRoutesStep({ ...admin, shadowSummary: forwarding?.summary }));
+    requestSteps.push(adminRoutesStep({ ...admin, routes: hooks.adminRoutes }));
   }
   if (config.landingPage !== undefined) {
     requestSteps.push(landingPageStep(config.landingPage, basePath, admin !== undefined));
   }
   if (corsOrigin !== null) requestSteps.push(preflightStep(corsOrigin));
-  if (forwarding !== undefined) {
-    requestSteps.push(forwardingStep(forwarding, { journal: global.journal, route, failed }));
-  }
 
   const arrival = createArrival({
     authenticate,
@@ -125,8 +148,7 @@ export function createPlantStoreCore(
     // never the raw error (MSW would show its stack as the response).
     try {
       for (const step of requestSteps) {
-        const answer = step(request);
-        if (answer !== undefined) return await answer;
+        if (step.takes(request)) return await step.answer(request);
       }
     } catch {
       return failed;
@@ -159,6 +181,8 @@ export function createPlantStoreCore(
 
   return {
     handle,
+    isApiRequest: (request) => !requestSteps.some((step) => step.takes(request)),
+    journal: global.journal,
     inProcess: {
       store,
       ...worldVerbs(global),

@@ -17,7 +17,12 @@ import {
   type PlantStoreCoreConfig,
   readMockOptions,
 } from "../mock/mock-options.js";
-import { checkShadowOption } from "../shadow/shadow-proxy.js";
+import {
+  checkShadowOption,
+  type Deployment,
+  NOT_WITH_SHADOW,
+  noEffectWithShadow,
+} from "../shadow/shadow-options.js";
 import { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";
 import { checkFsyncPolicy, DEFAULT_FSYNC, type FsyncPolicy } from "./persistence/data-log.js";
 import {
@@ -55,7 +60,7 @@ export interface CheckedServerOptions {
   timeouts: typeof DEFAULT_TIMEOUTS;
   connectionsCheckingInterval: number;
   /** The deployment a shadow proxy forwards to. */
-  shadow: URL | undefined;
+  shadow: Deployment | undefined;
 }
 
 /** Defaults filled in; a value the server cannot use throws, naming the option. */
@@ -82,13 +87,10 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
   } = options;
   const shadow = shadowOption === undefined ? undefined : checkShadowOption(shadowOption);
   if (shadow !== undefined) {
-    const given = (["tokens", "store", "seed", "dataFile"] as const).find(
-      (name) => options[name] !== undefined,
-    );
+    const names = Object.keys(NOT_WITH_SHADOW) as (keyof typeof NOT_WITH_SHADOW)[];
+    const given = names.find((name) => options[name] !== undefined);
     if (given !== undefined) {
-      throw new TypeError(
-        `${given} has no effect with shadow: the shadow proxy authenticates nothing and stores nothing (the deployment does); leave ${given} out.`,
-      );
+      throw new TypeError(`${noEffectWithShadow(given, "shadow")}; leave ${given} out.`);
     }
   }
   // The server never runs open: without tokens it takes the demo token, never "any token".

@@ -18,10 +18,10 @@ export type {
 } from "../contract/journal-entries.js";
 export type { PactInteraction, PactOptions, PlantStorePact } from "../contract/pact-document.js";
 export type { SeedPlant, StoredPlant } from "../contract/plant-types.js";
+export type { ShadowSummary } from "../contract/shadow-summary.js";
 export type { PlantStoreAdminOption } from "../mock/admin-api/admin-access.js";
 export type { PlantStore } from "../mock/store/store-types.js";
-export type { PlantStoreShadowOptions } from "../shadow/shadow-proxy.js";
-export type { ShadowSummary } from "../shadow/shadow-summary.js";
+export type { PlantStoreShadowOptions } from "../shadow/shadow-options.js";
 export { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
 export {

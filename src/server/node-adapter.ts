@@ -38,7 +38,21 @@ export const NODE_SERVER_OPTIONS = {
   requireHostHeader: false,
 } as const;
 
-export function nodeListenerFor(core: PlantStoreCore): NodeRequestListener {
+/**
+ * What may take a request in front of the core (a proxy streaming another server's answer),
+ * with the raw request and response; it returns false to leave the request to the core.
+ * `answer` writes an answer made of a CoreAnswer as the core's are written.
+ */
+export type NodeFront = (
+  request: CoreRequest,
+  exchange: {
+    incoming: IncomingMessage;
+    response: ServerResponse;
+    answer(answer: CoreAnswer): void;
+  },
+) => boolean;
+
+export function nodeListenerFor(core: PlantStoreCore, front?: NodeFront): NodeRequestListener {
   const jsonHeaders = { "content-type": "application/json", ...core.baseHeaders };
 
   return (request, response, awaitingContinue = false) => {
@@ -48,6 +62,10 @@ export function nodeListenerFor(core: PlantStoreCore): NodeRequestListener {
       return;
     }
     const coreRequest = new NodeCoreRequest(request, response, target, awaitingContinue);
+    if (front !== undefined) {
+      const answer = (answer: CoreAnswer) => write(response, request, answer);
+      if (front(coreRequest, { incoming: request, response, answer })) return;
+    }
     core.handle(coreRequest).then((answer) => write(response, request, answer));
   };
 }

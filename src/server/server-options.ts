@@ -1,6 +1,6 @@
 import type { PlantStoreAdminOption } from "../mock/admin-api/admin-access.js";
 import type { PlantStoreMockOptions } from "../mock/serving-options.js";
-import type { PlantStoreShadowOptions } from "../shadow/shadow-proxy.js";
+import type { PlantStoreShadowOptions } from "../shadow/shadow-options.js";
 import type { FsyncPolicy } from "./persistence/data-log.js";
 
 /** The CLI's port when none is given (Prism's, so a Prism user finds it where they look). */

@@ -1,10 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { corsResponseHeaders } from "../mock/http/cors.js";
+import type { ShadowSummary } from "../contract/shadow-summary.js";
 import { createPlantStoreCore } from "../mock/plant-store-core.js";
 import type { PlantStoreInProcess } from "../mock/world/in-process.js";
 import { createShadowProxy } from "../shadow/shadow-proxy.js";
-import type { ShadowSummary } from "../shadow/shadow-summary.js";
 import { checkServerOptions } from "./check-options.js";
 import { answerClientErrors } from "./client-error-event.js";
 import { createGracefulClose, trackInFlightResponses } from "./graceful-close.js";
@@ -44,15 +43,17 @@ export async function startPlantStoreServer(
           fsync: checked.fsync,
           log,
         });
+  // A shadow proxy stands in front of the core: it takes every API request (the deployment
+  // answers them), the core the admin endpoints and CORS preflights. The deployment gets as
+  // long to send each part of its answer as a client gets to send its request.
   const shadow =
     checked.shadow === undefined
       ? undefined
-      : createShadowProxy(
-          checked.shadow,
-          checked.core,
-          corsResponseHeaders(checked.core.corsOrigin),
-        );
-  const core = createPlantStoreCore({ ...checked.core, commit: persistence?.commit }, shadow);
+      : createShadowProxy(checked.shadow, checked.core, timeouts.requestTimeout);
+  const core = createPlantStoreCore(
+    { ...checked.core, commit: persistence?.commit },
+    shadow?.hooks,
+  );
   const server = createServer({
     requestTimeout: timeouts.requestTimeout,
     headersTimeout: timeouts.headersTimeout,
@@ -70,7 +71,7 @@ export async function startPlantStoreServer(
     checked.log !== undefined && checked.logRequests
       ? requestLogger(log, rawAnswers, core.secrets)
       : undefined;
-  const answer = nodeListenerFor(core);
+  const answer = nodeListenerFor(core, shadow?.frontOf(core));
   // One listener for everything a request needs: Node's emit copies its listener array
   // for every event once there are several.
   const onRequest = (request: IncomingMessage, response: ServerResponse, expects = false) => {
@@ -98,6 +99,7 @@ export async function startPlantStoreServer(
   return {
     url: serverUrl(address, checked.core.basePath),
     ...core.inProcess,
+    ...shadow?.refusedVerbs,
     close() {
       // A hanging request (breakNext), or one a slow deployment holds, would hold the graceful
       // close back for ever.

@@ -1,17 +1,15 @@
 // The shadow proxy's summary: how many requests went to the deployment and each kind of
 // finding with the first request that showed it, served at GET /__admin/shadow and printed
 // when plant-store-mock stops. Bounded, so a long run cannot grow it without limit.
-import type { components } from "../contract/generated/openapi-admin.js";
+import type {
+  ShadowSummary,
+  ShadowSummaryItem as SummaryItem,
+} from "../contract/shadow-summary.js";
 import type { ShadowFindings } from "../mock/journal/journal-record.js";
 import { redactTarget, type SecretTokens } from "../mock/journal/redaction.js";
 
-/**
- * What the shadow proxy found (GET /__admin/shadow, `server.shadowSummary()`): how many API
- * requests it forwarded, how many the deployment never answered, and each kind of violation and
- * divergence with how often it was seen and the first request that showed it.
- */
-export type ShadowSummary = components["schemas"]["ShadowSummary"];
-type SummaryItem = components["schemas"]["ShadowSummaryItem"];
+type Finding = ShadowFindings["violations"][number];
+type List = "violations" | "divergences" | "notCompared";
 
 /** Distinct findings kept per list; later new ones are counted in no item. */
 const MAX_ITEMS = 100;
@@ -23,50 +21,67 @@ export interface FirstRequest {
   status: number;
 }
 
+/** How a forwarded request ended, as the summary counts it. */
+export type ForwardOutcome = "answered" | "unreachable" | "broken";
+
 export interface ShadowTally {
-  forwarded(answered: boolean): void;
-  note(findings: ShadowFindings, request: FirstRequest): void;
+  /** One request forwarded, and how it ended. */
+  forwarded(outcome: ForwardOutcome): void;
+  /** What its answer showed; `tokens`: hidden now, while the request's own token is known. */
+  note(findings: ShadowFindings, request: FirstRequest, tokens: SecretTokens): void;
   /** The summary, every token in `tokens` hidden. */
   summary(tokens: SecretTokens): ShadowSummary;
 }
 
+const HIDDEN = "(not shown: it would hold a token)";
+
 export function createShadowTally(deployment: string): ShadowTally {
-  let forwarded = 0;
-  let unreachable = 0;
-  const lists = {
-    violations: new Map<string, SummaryItem>(),
-    divergences: new Map<string, SummaryItem>(),
+  const counts = { forwarded: 0, unreachable: 0, broken: 0 };
+  const lists: Record<List, Map<string, SummaryItem>> = {
+    violations: new Map(),
+    divergences: new Map(),
+    notCompared: new Map(),
   };
+  const shown = (item: SummaryItem, tokens: SecretTokens): SummaryItem => ({
+    ...item,
+    message: tokens.holds(item.message) ? HIDDEN : item.message,
+    request: { ...item.request, path: redactTarget(item.request.path, tokens) },
+  });
+
+  function add(
+    list: List,
+    { kind, message }: Finding,
+    request: FirstRequest,
+    tokens: SecretTokens,
+  ) {
+    const key = `${kind} ${message}`;
+    const seen = lists[list].get(key);
+    if (seen !== undefined) seen.count++;
+    else if (lists[list].size < MAX_ITEMS) {
+      lists[list].set(key, shown({ kind, message, count: 1, request: { ...request } }, tokens));
+    }
+  }
 
   return {
-    forwarded(answered) {
-      forwarded++;
-      if (!answered) unreachable++;
+    forwarded(outcome) {
+      counts.forwarded++;
+      if (outcome !== "answered") counts[outcome]++;
     },
-    note(findings, request) {
-      for (const list of ["violations", "divergences"] as const) {
-        for (const { kind, message } of findings[list]) {
-          const key = `${kind} ${message}`;
-          const seen = lists[list].get(key);
-          if (seen !== undefined) seen.count++;
-          else if (lists[list].size < MAX_ITEMS) {
-            lists[list].set(key, { kind, message, count: 1, request: { ...request } });
-          }
-        }
+    note(findings, request, tokens) {
+      for (const finding of findings.violations) add("violations", finding, request, tokens);
+      for (const finding of findings.divergences) add("divergences", finding, request, tokens);
+      if (findings.notCompared !== undefined) {
+        add("notCompared", findings.notCompared, request, tokens);
       }
     },
     summary(tokens) {
-      const shown = (item: SummaryItem): SummaryItem => ({
-        ...item,
-        message: tokens.holds(item.message) ? "(not shown: it would hold a token)" : item.message,
-        request: { ...item.request, path: redactTarget(item.request.path, tokens) },
-      });
+      const listed = (list: List) => [...lists[list].values()].map((item) => shown(item, tokens));
       return {
         deployment,
-        forwarded,
-        unreachable,
-        violations: [...lists.violations.values()].map(shown),
-        divergences: [...lists.divergences.values()].map(shown),
+        ...counts,
+        violations: listed("violations"),
+        divergences: listed("divergences"),
+        notCompared: listed("notCompared"),
       };
     },
   };
@@ -74,13 +89,17 @@ export function createShadowTally(deployment: string): ShadowTally {
 
 /** The summary as plant-store-mock prints it when it stops. */
 export function formatShadowSummary(summary: ShadowSummary): string[] {
-  const { forwarded, unreachable, violations, divergences } = summary;
+  const { forwarded, unreachable, broken, violations, divergences, notCompared } = summary;
+  const brokenCount = broken === 0 ? "" : `, ${broken} broken`;
+  const uncompared = notCompared.reduce((sum, item) => sum + item.count, 0);
+  const uncomparedCount = uncompared === 0 ? "" : `; ${plural(uncompared, "answer")} not compared`;
   const lines = [
-    `Shadow of ${summary.deployment}: ${plural(forwarded, "request")} forwarded (${unreachable} unanswered); ${plural(violations.length, "kind")} of violation, ${plural(divergences.length, "kind")} of divergence`,
+    `Shadow of ${summary.deployment}: ${plural(forwarded, "request")} forwarded (${unreachable} unanswered${brokenCount}); ${plural(violations.length, "kind")} of violation, ${plural(divergences.length, "kind")} of divergence${uncomparedCount}`,
   ];
   for (const [label, items] of [
     ["violation", violations],
     ["divergence", divergences],
+    ["not compared", notCompared],
   ] as const) {
     for (const { kind, message, count, request } of items) {
       lines.push(

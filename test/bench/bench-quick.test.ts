@@ -19,6 +19,7 @@ const TABLE_TITLES = [
   "7. Peers: ours against WireMock, Prism and json-server",
   "8. Generated plants",
   "9. The request path in process",
+  "10. The shadow proxy: memory and tokens",
 ];
 
 /** The peers this machine can run: WireMock only where there is a Java for it. */
@@ -188,7 +189,7 @@ describe("npm run bench with a wrong argument", () => {
     const { code, stderr } = await failedRun("--only=bundle-size");
     expect(code).toBe(2);
     expect(stderr).toContain(
-      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence, peers, generated-plants, core-per-request)\n",
+      "npm run bench: no benchmark named bundle-size (there are server-throughput, sdk-overhead, msw-cost, store-scaling, startup, persistence, peers, generated-plants, core-per-request, shadow-proxy)\n",
     );
     expect(stderr).not.toContain("    at ");
   }, 60_000);

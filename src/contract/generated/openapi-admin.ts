@@ -238,7 +238,9 @@ export interface paths {
          *     requests were forwarded to the deployment, and each kind of finding with the first
          *     request that showed it: **violations** (the deployment's answer breaks
          *     `openapi.yaml`, or a promise it makes in words such as `limit`) and **divergences**
-         *     (it answers otherwise than the reference server would). Never a token.
+         *     (it answers otherwise than the reference server would), the answers it could not pass on
+         *     whole (**broken**) and those whose body it passed on without comparing
+         *     (**notCompared**, with why). Never a token.
          */
         get: operations["shadowSummary"];
         put?: never;
@@ -754,8 +756,21 @@ export interface components {
             forwarded: number;
             /** @description Of those, how many got no answer from it (the app got 502). */
             unreachable: number;
+            /**
+             * @description Of those, how many answers it began but the proxy could not pass on whole: a status
+             *     outside 200-599, a malformed status line or header (the app got 502), or a body that
+             *     broke off or stalled once the answer had started (the app's connection was cut).
+             *     Each is also a violation of kind `http`.
+             */
+            broken: number;
             violations: components["schemas"]["ShadowSummaryItem"][];
             divergences: components["schemas"]["ShadowSummaryItem"][];
+            /**
+             * @description Answers passed on unchanged whose body was not compared (kind `too-large`: over the
+             *     1 MiB the proxy keeps; `content-encoding`: one it cannot decode). Their status and
+             *     headers still were.
+             */
+            notCompared: components["schemas"]["ShadowSummaryItem"][];
         };
         /** @description One finding, how often it was seen, and the first request that showed it. */
         ShadowSummaryItem: {
@@ -777,13 +792,17 @@ export interface components {
         };
         /**
          * @description Violations: `openapi` (status, content type or body not as openapi.yaml declares), `limit`
-         *     (more plants than `limit`). Divergences: `status`, `error-field` (`error` is not the
-         *     status), `content-type`, `www-authenticate`, `allow`, `created-plant` (the create's echo is
-         *     not the plant sent), `list-missing` (a plant this token created through the proxy is not
-         *     listed, or listed twice), `list-order` (not in creation order).
+         *     (more plants than `limit`), `utf-8` (a JSON body that is not UTF-8), `http` (an answer the
+         *     proxy could not pass on whole: a status outside 200-599, a malformed status line or
+         *     header, a body that broke off, stalled or does not decode as its `Content-Encoding` says).
+         *     Divergences: `status`, `error-field` (`error` is not the status), `content-type`,
+         *     `www-authenticate`, `allow`, `created-plant` (the create's echo is not the plant sent),
+         *     `list-missing` (a plant this token created through the proxy is not listed, or listed
+         *     twice), `list-order` (not in creation order). Not compared: `too-large`,
+         *     `content-encoding`.
          * @enum {string}
          */
-        ShadowFindingKind: "openapi" | "limit" | "status" | "error-field" | "content-type" | "www-authenticate" | "allow" | "created-plant" | "list-missing" | "list-order";
+        ShadowFindingKind: "openapi" | "limit" | "utf-8" | "http" | "status" | "error-field" | "content-type" | "www-authenticate" | "allow" | "created-plant" | "list-missing" | "list-order" | "too-large" | "content-encoding";
         /** @description One API request as received; `operation` tells which kind. */
         JournalEntry: components["schemas"]["ListPlantsEntry"] | components["schemas"]["CreatePlantEntry"] | components["schemas"]["UnmatchedEntry"];
         /** @description What every journal entry has, whatever the request matched. */
@@ -839,6 +858,8 @@ export interface components {
             shadow?: {
                 violations: components["schemas"]["ShadowFinding"][];
                 divergences: components["schemas"]["ShadowFinding"][];
+                /** @description Present when the answer's body was passed on but not compared, and why. */
+                notCompared?: components["schemas"]["ShadowFinding"];
             };
         };
         /** @description A GET of the plants path, whatever its answer (a 401 included). */

@@ -16,7 +16,7 @@ import type { SandboxRegistry } from "../sandboxes/sandbox-registry.js";
 import type { RequestStep } from "../steps/core-step.js";
 import type { World } from "../world/world.js";
 import { ADMIN_WWW_AUTHENTICATE, createAdminAuth, openAdminRefusal } from "./admin-access.js";
-import { ADMIN_PREFIX, adminError, adminJson, worldRoutes } from "./admin-routes.js";
+import { ADMIN_PREFIX, adminError, type Methods, worldRoutes } from "./admin-routes.js";
 
 export { ADMIN_PREFIX, type AdminPlant } from "./admin-routes.js";
 
@@ -40,14 +40,16 @@ interface AdminApiOptions {
   sandboxes: SandboxRegistry;
   /** Resolves once the store's changes are durable (persistence). */
   commit?: () => Promise<void>;
-  /** The shadow proxy's summary, served at /__admin/shadow; none without a shadow proxy. */
-  shadowSummary?: (() => unknown) | undefined;
+  /**
+   * Endpoints mounted by whoever starts the core (behind the same token); on a path served here
+   * too, a method given there answers instead.
+   */
+  routes?: Readonly<Record<string, Methods>> | undefined;
 }
 
 /** The core's first step, when the admin endpoints are on: every path under /__admin/. */
 export function adminRoutesStep(options: AdminApiOptions): RequestStep {
-  const answer = createAdminApi(options);
-  return (request) => (isAdminPath(request.path) ? answer(request) : undefined);
+  return { takes: (request) => isAdminPath(request.path), answer: createAdminApi(options) };
 }
 
 export function createAdminApi(
@@ -63,12 +65,23 @@ export function createAdminApi(
   }
 
   const routes = worldRoutes(ADMIN_PREFIX, world, durable, maxBodyBytes);
-  const { shadowSummary } = options;
-  if (shadowSummary !== undefined) {
-    routes[`${ADMIN_PREFIX}/shadow`] = { GET: async () => adminJson(200, shadowSummary()) };
-  }
+  const mounted = options.routes ?? {};
   const sandboxRoutes = createSandboxRoutes(options.sandboxes, maxBodyBytes, worldRoutes);
-  const endpointList = [...Object.keys(routes), SANDBOXES_PATH].join(", ");
+  const endpointList = [
+    ...new Set([...Object.keys(routes), ...Object.keys(mounted), SANDBOXES_PATH]),
+  ].join(", ");
+
+  /** The methods of `path`: its own, with the mounted ones of the same path over them. */
+  function methodsOf(path: string): Methods | "unknown-sandbox" | undefined {
+    const own = isSandboxesPath(path)
+      ? sandboxRoutes(path)
+      : Object.hasOwn(routes, path)
+        ? routes[path]
+        : undefined;
+    const added = Object.hasOwn(mounted, path) ? mounted[path] : undefined;
+    if (added === undefined) return own;
+    return typeof own === "object" ? { ...own, ...added } : added;
+  }
 
   return async (request) => {
     if (authenticate === undefined) {
@@ -80,11 +93,7 @@ export function createAdminApi(
         return adminError(401, auth.message, { "www-authenticate": ADMIN_WWW_AUTHENTICATE });
       }
     }
-    const methods = isSandboxesPath(request.path)
-      ? sandboxRoutes(request.path)
-      : Object.hasOwn(routes, request.path)
-        ? routes[request.path]
-        : undefined;
+    const methods = methodsOf(request.path);
     if (methods === "unknown-sandbox") {
       // The id is not echoed either: a client may have put anything there.
       return adminError(404, UNKNOWN_SANDBOX);

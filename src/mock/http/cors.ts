@@ -55,7 +55,7 @@ export function corsResponseHeaders(origin: string | null): HeaderRecord {
 /** The core's step for preflights: any OPTIONS request while CORS is on. */
 export function preflightStep(origin: string): RequestStep {
   const answer = preflightAnswer(origin);
-  return (request) => (request.method === "OPTIONS" ? answer : undefined);
+  return { takes: (request) => request.method === "OPTIONS", answer: () => answer };
 }
 
 /** The answer to any preflight (OPTIONS) request while CORS is on. */

@@ -14,6 +14,8 @@ export interface Route {
   operationOf(method: string, path: string): PlantStoreOperation | null;
   /** The 404 or 405 of a request of no operation; `shownMethod`: its method, redacted if need be. */
   refusal(path: string, shownMethod: string): CoreAnswer;
+  /** The path beneath the base path ("/v1/plants" -> "/plants", "/v1" -> "/"); `undefined` outside it. */
+  beneath(path: string): string | undefined;
 }
 
 export function createRoute(basePath: string, headers: HeaderRecord): Route {
@@ -28,6 +30,11 @@ export function createRoute(basePath: string, headers: HeaderRecord): Route {
       if (path !== plantsPath) return errorAnswer(404, notFound, headers);
       const message = `The ${shownMethod} method is not allowed on ${plantsPath}; use GET or POST.`;
       return errorAnswer(405, message, headers, ALLOW);
+    },
+    beneath(path) {
+      if (basePath === "") return path;
+      if (path === basePath) return "/";
+      return path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : undefined;
     },
   };
 }

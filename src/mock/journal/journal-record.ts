@@ -32,7 +32,7 @@ export interface JournalRecord {
   scriptProblem: string | undefined;
   /** The Error body of a refusal of what the caller sent (`noteViolation`), read when listed. */
   violation: string | undefined;
-  /** What the shadow proxy found in the deployment's answer to it (src/server/shadow/). */
+  /** What the shadow proxy found in the deployment's answer to it (src/shadow/). */
   shadow: ShadowFindings | undefined;
 }
 

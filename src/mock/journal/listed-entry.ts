@@ -100,6 +100,7 @@ function noteShadow(entry: JournalEntry, shadow: ShadowFindings, tokens: SecretT
     violations: shadow.violations.map(shown),
     divergences: shadow.divergences.map(shown),
   };
+  if (shadow.notCompared !== undefined) entry.shadow.notCompared = shown(shadow.notCompared);
   const broken = entry.shadow.violations.map((finding) => finding.message);
   if (broken.length > 0) {
     entry.violation = `The deployment's answer breaks openapi.yaml: ${broken.join("; ")}.`;

@@ -7,7 +7,7 @@ import { SANDBOX_TOKEN_PREFIX, SANDBOX_TOKEN_SHAPE } from "../../contract/sandbo
 const REDACTED = "[redacted]";
 const ENCODED_OR_ACCESS_TOKEN = /[%+]|access_token/i;
 /** Tokens at least this long are also found inside longer text. */
-const MIN_SEARCHED = 8;
+export const MIN_SEARCHED = 8;
 
 /**
  * The tokens no log line, journal entry or message may show. Sandbox tokens are found by their

@@ -35,8 +35,10 @@ const HEADERS = {
 
 /** The core's step for the page: `GET /` from a browser, before authentication. */
 export function landingPageStep(page: LandingPage, basePath: string, admin: boolean): RequestStep {
-  return (request) =>
-    wantsLandingPage(request) ? landingPageAnswer(page, request, basePath, admin) : undefined;
+  return {
+    takes: wantsLandingPage,
+    answer: (request) => landingPageAnswer(page, request, basePath, admin),
+  };
 }
 
 export function wantsLandingPage(request: CoreRequest): boolean {

@@ -5,12 +5,10 @@
 import { checkOptionNames } from "../../contract/option-names.js";
 import type { SeedPlant } from "../../contract/plant-types.js";
 import { SANDBOX_TOKEN_PREFIX, SANDBOX_TOKEN_RANDOM_BYTES } from "../../contract/sandbox-token.js";
-import { type CoverageCounter, createCoverageCounter } from "../journal/coverage.js";
-import type { SecretTokens } from "../journal/redaction.js";
-import { createPactCollector, type PactCollector } from "../pact/pact-collector.js";
-import type { Shutdown } from "../scenarios/waiting-requests.js";
 import { createPlantStore } from "../store/store.js";
-import { createWorld, type World, worldVerbs } from "../world/world.js";
+import type { PlantStore } from "../store/store-types.js";
+import type { World } from "../world/world.js";
+import { worldVerbs } from "../world/world-verbs.js";
 import { SandboxLimitError } from "./sandbox-limit-error.js";
 import type { CreateSandboxOptions, PlantStoreSandbox } from "./sandbox-types.js";
 
@@ -24,14 +22,11 @@ export interface SandboxRegistryConfig {
   seed: readonly SeedPlant[] | undefined;
   maxSandboxes: number;
   sandboxIdleMs: number;
-  /** The configured tokens every sandbox's journal hides too (sandbox tokens it finds by shape). */
-  secrets: SecretTokens;
-  /** Closed when the server closes: every sandbox's waiting requests end. */
-  shutdown: Shutdown;
-  /** The set's coverage, which every sandbox counts into too, closed or not. */
-  suiteCoverage: CoverageCounter;
-  /** The set's pact interactions, which every sandbox notes into too, closed or not. */
-  suitePact: PactCollector;
+  /**
+   * A new world of `store`, as the set makes them: its waits end when the server closes, its
+   * journal hides the configured tokens, and its coverage and pact count into the set's too.
+   */
+  createWorld(store: PlantStore): World;
 }
 
 export interface SandboxRegistry {
@@ -100,10 +95,7 @@ export function createSandboxRegistry(config: SandboxRegistryConfig): SandboxReg
         `maxSandboxes (${config.maxSandboxes}) sandboxes are open; close one before creating another.`,
       );
     }
-    const world = createWorld(store, config.shutdown, config.secrets, {
-      coverage: createCoverageCounter(config.suiteCoverage),
-      pact: createPactCollector(config.suitePact),
-    });
+    const world = config.createWorld(store);
     const id = randomText();
     const token = newToken();
     const entry: Entry = {

@@ -3,6 +3,7 @@
 // otherwise surface later, as a 500 from whichever adapter writes the answer. Header names are
 // lower-cased so `Content-Type` replaces the answer's own content-type instead of being sent
 // next to it.
+import { HOP_BY_HOP_HEADERS } from "../../contract/hop-by-hop-headers.js";
 import { between, checkNumber } from "../../contract/number-check.js";
 import { shownName } from "../../contract/option-names.js";
 import type { FailNextOptions } from "./scenario-types.js";
@@ -53,17 +54,7 @@ const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 // How the body is framed, encoded and carried is the server's to say: a scripted
 // `Content-Encoding: gzip` on plain JSON is an answer no HTTP client can decode (in-process
 // clients would read it anyway), and a changed length or connection corrupts the connection.
-const FRAMING = new Set([
-  "content-encoding",
-  "content-length",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "upgrade",
-]);
+const FRAMING = new Set([...HOP_BY_HOP_HEADERS, "content-encoding", "content-length"]);
 
 /** `prefix` starts every message: "failNext: " in process, nothing for the admin body. */
 export function checkFailureHeaders(headers: unknown, prefix: string): Record<string, string> {

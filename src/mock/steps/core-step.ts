@@ -9,11 +9,14 @@ import type { JournalRecord } from "../journal/journal-record.js";
 import type { World } from "../world/world.js";
 
 /**
- * A step before the API (admin endpoints, landing page, preflight): it answers its own requests
- * and returns `undefined` at once for every other, so an API request passes them all in the
- * same turn it arrived in.
+ * A step before the API (admin endpoints, landing page, preflight): it takes its own requests,
+ * known from the request alone and at once, so an API request passes them all in the same turn
+ * it arrived in (and an adapter can ask, without answering, whether one would: `isApiRequest`).
  */
-export type RequestStep = (request: CoreRequest) => CoreAnswer | Promise<CoreAnswer> | undefined;
+export interface RequestStep {
+  takes(request: CoreRequest): boolean;
+  answer(request: CoreRequest): CoreAnswer | Promise<CoreAnswer>;
+}
 
 /** An API request the contract's checks before the body let through (arrival.ts). */
 export interface AcceptedRequest {

@@ -32,25 +32,6 @@ export function createWorld(
   return world;
 }
 
-/** What a world answers to in process: its scenarios and its journal (the global one or a sandbox's). */
-export function worldVerbs({ faults, journal }: World) {
-  return {
-    failNext: faults.failNext,
-    respondNext: faults.respondNext,
-    respondWith: faults.respondWith,
-    chaos: faults.chaos,
-    delayNext: faults.delayNext,
-    breakNext: faults.breakNext,
-    clearFaults: faults.clearFaults,
-    requests: journal.requests,
-    violations: journal.violations,
-    clearRequests: journal.clear,
-    coverage: journal.coverage,
-    clearCoverage: journal.clearCoverage,
-    toPact: journal.toPact,
-  };
-}
-
 /**
  * A world's reset: store back to its seed, scenarios cleared and every waiting request ended,
  * journal cleared (coverage is kept).

@@ -1,16 +1,13 @@
 // `plant-store-mock --shadow <base-url>`: the flag in --help, its banner, the summary printed
 // when it stops, a SIGTERM while a forwarded request is in flight, and the flags it refuses.
 import { afterEach, describe, expect, it } from "vitest";
+import { DEPLOYMENT_TOKEN, startDeployment } from "../../shadow/support/fake-deployment.js";
+import { startRawDeployment } from "../../shadow/support/raw-deployment.js";
 import { until } from "../../support/event-loop.js";
-import {
-  DEPLOYMENT_TOKEN,
-  type FakeDeployment,
-  startDeployment,
-} from "../shadow/support/fake-deployment.js";
 import { useCliFixture } from "../support/cli-process.js";
 
 const cli = useCliFixture("shadow-flag");
-const deployments: FakeDeployment[] = [];
+const deployments: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const deployment of deployments.splice(0)) await deployment.close();
 });
@@ -59,6 +56,24 @@ describe("plant-store-mock --shadow", () => {
     running.child.kill("SIGTERM");
     expect((await running.exited).code).toBe(0);
     expect(await answered).toBe("no answer");
+  });
+
+  it("on SIGTERM cuts an answer whose body never ends, and exits 0 at once", async () => {
+    const deployment = await startRawDeployment(
+      "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n[",
+      { hold: true },
+    );
+    deployments.push(deployment);
+    const running = await cli.start(["--port", "0", "--quiet", "--shadow", deployment.url]);
+    const answer = await fetch(`${running.url}/plants`, {
+      headers: { authorization: `Bearer ${DEPLOYMENT_TOKEN}` },
+    });
+    expect(answer.status).toBe(200);
+    running.child.kill("SIGTERM");
+    const run = await running.exited;
+    expect(run.code).toBe(0);
+    await expect(answer.text()).rejects.toThrow(TypeError);
+    expect(run.stdout).toContain("(0 unanswered); 0 kinds of violation");
   });
 
   it.each([

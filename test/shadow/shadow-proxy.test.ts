@@ -3,12 +3,12 @@
 // reference server), the app gets the deployment's answer unchanged, and against the
 // package's own server nothing is found.
 import { afterEach, describe, expect, it } from "vitest";
-import { createPlantStoreAdmin } from "../../../src/admin/index.js";
-import { plantStoreMatchers } from "../../../src/matchers/index.js";
-import { type PlantStoreServer, startPlantStoreServer } from "../../../src/server/index.js";
-import type { PlantStoreServerOptions } from "../../../src/server/server-options.js";
-import { adminCall } from "../../mock/admin-api/support/admin-call.js";
-import { until } from "../../support/event-loop.js";
+import { createPlantStoreAdmin } from "../../src/admin/index.js";
+import { plantStoreMatchers } from "../../src/matchers/index.js";
+import { type PlantStoreServer, startPlantStoreServer } from "../../src/server/index.js";
+import type { PlantStoreServerOptions } from "../../src/server/server-options.js";
+import { adminCall } from "../mock/admin-api/support/admin-call.js";
+import { until } from "../support/event-loop.js";
 import {
   DEPLOYMENT_TOKEN,
   type Departure,
@@ -83,8 +83,10 @@ describe("the shadow proxy", () => {
       deployment: deployment.url,
       forwarded: 10,
       unreachable: 0,
+      broken: 0,
       violations: [],
       divergences: [],
+      notCompared: [],
     });
     expect(proxy.requests().every((entry) => entry.shadow?.violations.length === 0)).toBe(true);
     // The caller's own mistakes are still its contract violations; the deployment made none.

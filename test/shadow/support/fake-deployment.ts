@@ -2,8 +2,8 @@
 // each optionally departing from the contract in one way (a request or an answer changed).
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createPlantStoreFetchHandler } from "../../../../src/mock/index.js";
-import type { PlantStoreFetchHandlerOptions } from "../../../../src/mock/serving-options.js";
+import { createPlantStoreFetchHandler } from "../../../src/mock/index.js";
+import type { PlantStoreFetchHandlerOptions } from "../../../src/mock/serving-options.js";
 
 export const DEPLOYMENT_TOKEN = "deployment-token-0123456789";
 
