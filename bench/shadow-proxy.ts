@@ -113,7 +113,10 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
       const after = await memoryOf(pid);
       if (length !== bigBytes) throw new Error(`the app got ${length} of ${bigBytes} bytes`);
       const grew = Math.max(highest, after.peak) - before.rss;
-      const size = `${bigBytes / MIB} MiB answer`;
+      const size =
+        bigBytes >= 1024 * MIB
+          ? `${bigBytes / 1024 / MIB} GiB answer`
+          : `${bigBytes / MIB} MiB answer`;
       const peak = Math.max(highest, after.peak);
       memoryRow = [
         `${size}, streamed: the proxy's RSS at rest -> peak`,
@@ -177,7 +180,7 @@ export async function run({ quick }: { quick: boolean }): Promise<BenchResult> {
       notes: [
         "plant-store-mock --shadow (bundled from src as tsup builds dist/bin, request lines logged) in its own process, in front of a node:http deployment in the benchmark's process that answers at once; one keep-alive connection, requests one after another.",
         "Memory: the proxy's VmRSS, sampled every 20 ms while the answer passes, and VmHWM (Linux). The proxy keeps the first 1 MiB to compare and drops it once the answer is larger; the rest streams through at the app's pace.",
-        `Tokens: two proxies a round, each warmed by ${warmUp.toLocaleString("en-US")} requests, then given ${count} more and measured over ${measured.toLocaleString("en-US")}: one with a single token throughout, the other with a distinct token each time, every one remembered (the ${REMEMBERED_TOKENS.toLocaleString("en-US")} most recent) and hidden from the request's log line; medians of ${rounds} rounds.`,
+        `Tokens: two proxies a round, each warmed by ${warmUp.toLocaleString("en-US")} requests, then given ${count} more and measured over ${measured.toLocaleString("en-US")}: one with a single token throughout, the other with a distinct token each time, every one remembered (the ${REMEMBERED_TOKENS.toLocaleString("en-US")} most recent) and hidden from the request's log line; medians of ${rounds} rounds, the ratio taken within each round.`,
       ],
     },
     targets,

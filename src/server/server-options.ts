@@ -85,7 +85,8 @@ export interface PlantStoreServerOptions extends PlantStoreMockOptions {
    * Run as a shadow proxy of a deployment (docs/fidelity.md): every API request is forwarded
    * to `baseUrl` with its own Authorization and answered with the deployment's answer, which is
    * checked against openapi.yaml and the reference server. Not with `tokens`, `store`, `seed`
-   * or `dataFile`: the proxy authenticates nothing and stores nothing.
+   * or `dataFile`: the proxy authenticates nothing and stores nothing. The deployment may send
+   * nothing for as long as `requestTimeout` while the proxy waits for its answer.
    */
   shadow?: PlantStoreShadowOptions | undefined;
 }

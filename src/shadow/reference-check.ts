@@ -1,15 +1,14 @@
-// The reference the shadow proxy compares each deployment answer with: one core of the
-// package's own, with a store of its own (empty at start: it holds what this proxy's callers
-// created), any well-formed token accepted and no scenario (the request's `Prefer`, this
-// mock's convenience, is not shown to it). What the contract's 401 looks like for a token the
-// deployment refused is known by the core's own rule, without a second core.
+// The check of each deployment answer against the reference: one core of the package's own
+// (shadow-proxy.ts builds it), with a store of its own (empty at start: it holds what this
+// proxy's callers created), any well-formed token accepted and no scenario (the request's
+// `Prefer`, this mock's convenience, is not shown to it). What the contract's 401 looks like
+// for a token the deployment refused is known by the core's own bearer rule, not a second core.
 import type { BodyResult, CoreAnswer, CoreRequest } from "../contract/core-exchange.js";
 import type { PlantStoreOperation } from "../contract/journal-entries.js";
 import { createBearerAuth, unauthorizedAnswer } from "../mock/http/bearer-auth.js";
 import type { ShadowFindings } from "../mock/journal/journal-record.js";
-import type { PlantStoreCoreConfig } from "../mock/mock-options.js";
-import { createPlantStoreCore } from "../mock/plant-store-core.js";
-import { createPlantStore } from "../mock/store/store.js";
+import type { PlantStoreCore } from "../mock/plant-store-core.js";
+import type { PlantStore } from "../mock/store/store-types.js";
 import type { ComparedBody } from "./answer-copy.js";
 import { compareAnswers, fromCoreAnswer } from "./compare-answers.js";
 
@@ -38,18 +37,8 @@ export interface ReferenceCheck {
   shutdown(): void;
 }
 
-/** `config`: the server's checked core options, of which the ones that shape an answer count. */
-export function createReferenceCheck(config: PlantStoreCoreConfig): ReferenceCheck {
-  const store = createPlantStore({ seed: [] });
-  const core = createPlantStoreCore({
-    ...config,
-    store,
-    seed: [],
-    tokens: undefined,
-    admin: undefined,
-    landingPage: undefined,
-    commit: undefined,
-  });
+/** `core`: the reference (shadow-proxy.ts builds it), `store` its store. */
+export function createReferenceCheck(core: PlantStoreCore, store: PlantStore): ReferenceCheck {
   const jsonHeaders = { "content-type": "application/json", ...core.baseHeaders };
   // The core's bearer rule with no token accepted: the contract's 401 for this request.
   const refuseEvery = createBearerAuth(() => false);

@@ -8,7 +8,12 @@ import type { CoreRequest } from "../contract/core-exchange.js";
 import type { ShadowSummary } from "../contract/shadow-summary.js";
 import { ADMIN_PREFIX, adminJson } from "../mock/admin-api/admin-routes.js";
 import type { PlantStoreCoreConfig } from "../mock/mock-options.js";
-import type { PlantStoreCore, PlantStoreCoreHooks } from "../mock/plant-store-core.js";
+import {
+  createPlantStoreCore,
+  type PlantStoreCore,
+  type PlantStoreCoreHooks,
+} from "../mock/plant-store-core.js";
+import { createPlantStore } from "../mock/store/store.js";
 import { createDeploymentClient } from "./deployment-client.js";
 import { createForwarding } from "./forward-request.js";
 import { createForwardedTokens } from "./forwarded-tokens.js";
@@ -43,7 +48,19 @@ export function createShadowProxy(
   const client = createDeploymentClient(deployment, stallMs);
   const tally = createShadowTally(deployment.url);
   const tokens = createForwardedTokens();
-  const reference = createReferenceCheck(config);
+  // The one reference core: its own store, empty at start (what this proxy's callers created),
+  // any well-formed token accepted, no admin endpoints or page; the rest as the server's.
+  const store = createPlantStore({ seed: [] });
+  const referenceCore = createPlantStoreCore({
+    ...config,
+    store,
+    seed: [],
+    tokens: undefined,
+    admin: undefined,
+    landingPage: undefined,
+    commit: undefined,
+  });
+  const reference = createReferenceCheck(referenceCore, store);
   const summary = () => tally.summary(tokens.secrets);
 
   return {

@@ -10,11 +10,9 @@ import { useMutation as useVueMutation, useQuery as useVueQuery } from "@tanstac
 import { createPlantStoreClient, type Plant } from "plant-store-sdk";
 import { createPlantStoreQueries, type PlantStoreQueryError } from "plant-store-sdk/tanstack-query";
 import { describe, expectTypeOf, it } from "vitest";
-import type { Ref } from "vue";
 
 const client = createPlantStoreClient({ baseUrl: "https://api.example.com/v1", token: "t" });
 const queries = createPlantStoreQueries(client);
-type VueError = Ref<PlantStoreQueryError> | Ref<null>;
 type ErrorOf<Result extends { error: unknown }> = NonNullable<Result["error"]>;
 
 describe("spreading the app's own onError into createPlant()", () => {
@@ -25,7 +23,7 @@ describe("spreading the app's own onError into createPlant()", () => {
     });
     expectTypeOf<ErrorOf<typeof create>>().toEqualTypeOf<PlantStoreQueryError>();
     const inVue = useVueMutation({ ...queries.createPlant(), onError: (error) => error.message });
-    expectTypeOf(inVue.error).toEqualTypeOf<VueError>();
+    expectTypeOf<NonNullable<typeof inVue.error.value>>().toEqualTypeOf<PlantStoreQueryError>();
   });
 });
 
@@ -37,7 +35,7 @@ describe("spreading the app's own onSuccess into createPlant()", () => {
     });
     expectTypeOf<ErrorOf<typeof create>>().toEqualTypeOf<PlantStoreQueryError>();
     const inVue = useVueMutation({ ...queries.createPlant(), onSuccess: (plant) => plant.name });
-    expectTypeOf(inVue.error).toEqualTypeOf<VueError>();
+    expectTypeOf<NonNullable<typeof inVue.error.value>>().toEqualTypeOf<PlantStoreQueryError>();
   });
 });
 
@@ -54,7 +52,7 @@ describe("spreading the app's own throwOnError", () => {
     const always = useQuery({ ...queries.listPlants(), throwOnError: true });
     expectTypeOf<ErrorOf<typeof always>>().toEqualTypeOf<PlantStoreQueryError>();
     const inVue = useVueQuery({ ...queries.listPlants(), throwOnError: (error) => !error.name });
-    expectTypeOf(inVue.error).toEqualTypeOf<VueError>();
+    expectTypeOf<NonNullable<typeof inVue.error.value>>().toEqualTypeOf<PlantStoreQueryError>();
   });
 
   it("keeps PlantStoreQueryError on createPlant()", () => {
@@ -69,6 +67,6 @@ describe("spreading the app's own select into listPlants()", () => {
     expectTypeOf(count.data).toEqualTypeOf<number | undefined>();
     expectTypeOf<ErrorOf<typeof count>>().toEqualTypeOf<PlantStoreQueryError>();
     const inVue = useVueQuery({ ...queries.listPlants(), select: (plants) => plants.length });
-    expectTypeOf(inVue.error).toEqualTypeOf<VueError>();
+    expectTypeOf<NonNullable<typeof inVue.error.value>>().toEqualTypeOf<PlantStoreQueryError>();
   });
 });

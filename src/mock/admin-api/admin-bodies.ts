@@ -104,7 +104,7 @@ export function parseFaultBody(body: unknown): Parsed<FaultRequest> {
   }
 
   // As it came, `"Infinity"` and wrong types included: checked by the injector's times rule,
-  // which reads JSON's "Infinity" (fault-checks.ts).
+  // which reads JSON's "Infinity" (scenario-checks.ts).
   const count = times as number | undefined;
   const fault: FaultRequest = { operation: operation as PlantStoreOperation };
   if (fails) {
