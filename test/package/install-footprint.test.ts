@@ -26,9 +26,9 @@ import { createConsumerProject, packPackage, repoRoot, run } from "./packed-proj
  * Issue 47 added 50 kB of guides:
  * every example a project of its own, shown in full for a user to copy (each one's package.json,
  * tsconfig.json and tests: docs/examples.md 31.5 kB), the React Query example that
- * docs/frontend.md leads with (14.7 kB) and an install line on every guide; with the whole round merged, measured again before landing.
+ * docs/frontend.md leads with (14.7 kB) and an install line on every guide; with the whole round merged (the shadow proxy's new modules, the Testcontainers entry), 2,111,462 B measured.
  */
-const INSTALL_BUDGET_BYTES = 2_100_000;
+const INSTALL_BUDGET_BYTES = 2_120_000;
 
 const repoPackage = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8"));
 const cleanup: string[] = [];
