@@ -181,6 +181,8 @@ describe("npm run bench -- --quick", () => {
       "100,000 plants generate in < 1000 ms",
       "core, GET /plants?limit=10, with 1,000 sandboxes, a when-scenario for the other operation, <= 1.1x with none",
       "core, POST /plants, with 1,000 sandboxes, a when-scenario for the other operation, <= 1.1x with none",
+      "the proxy's memory while passing a 256 MiB answer grows <= 64 MiB",
+      "a request after 2,000 distinct tokens costs <= 1.5x one with one token",
       ...(engine === undefined ? [] : CONTAINER_TARGETS),
     ]);
   });
