@@ -1,12 +1,17 @@
 // What both command-line tools, plant-store-mock and plant-store-verify, do alike: read the
 // flags with Node's parseArgs (a mistyped flag gets "did you mean"), name the package's
-// version, and print an error as one line. Node only.
+// version, print an error as one line, and count things in words. Node only.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 
 type FlagOptions = NonNullable<ParseArgsConfig["options"]>;
+
+/** "1 check", "2 checks": a count and its noun, as both tools print them. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
 
 /**
  * The flags in `args`, which takes no positionals. A mistake throws a TypeError with the first

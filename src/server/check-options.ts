@@ -18,6 +18,7 @@ import {
   readMockOptions,
 } from "../mock/mock-options.js";
 import {
+  checkDeploymentUrl,
   checkShadowOption,
   type Deployment,
   NOT_WITH_SHADOW,
@@ -153,6 +154,16 @@ export function checkServerOptions(options: PlantStoreServerOptions): CheckedSer
     connectionsCheckingInterval,
     shadow,
   };
+}
+
+/**
+ * `--shadow <base-url>` by the rule of the `shadow` option, refused beside a flag it cannot
+ * use (`given`: whether the command line has it), naming the flag.
+ */
+export function checkShadowFlag(baseUrl: string, given: (flag: string) => boolean): void {
+  checkDeploymentUrl(baseUrl, "--shadow");
+  const flag = Object.values(NOT_WITH_SHADOW).flat().find(given);
+  if (flag !== undefined) throw new TypeError(`${noEffectWithShadow(flag, "--shadow")}.`);
 }
 
 /**

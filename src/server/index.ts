@@ -21,7 +21,6 @@ export type { SeedPlant, StoredPlant } from "../contract/plant-types.js";
 export type { ShadowSummary } from "../contract/shadow-summary.js";
 export type { PlantStoreAdminOption } from "../mock/admin-api/admin-access.js";
 export type { PlantStore } from "../mock/store/store-types.js";
-export type { PlantStoreShadowOptions } from "../shadow/shadow-options.js";
 export { PlantStoreDataFileError } from "./errors/PlantStoreDataFileError.js";
 export type { FsyncPolicy } from "./persistence/data-log.js";
 export {
@@ -30,5 +29,6 @@ export {
   type PlantStoreServerLog,
   type PlantStoreServerOptions,
   type PlantStoreServerTimeouts,
+  type PlantStoreShadowOptions,
 } from "./server-options.js";
 export { type PlantStoreServer, startPlantStoreServer } from "./start-server.js";

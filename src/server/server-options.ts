@@ -1,6 +1,5 @@
 import type { PlantStoreAdminOption } from "../mock/admin-api/admin-access.js";
 import type { PlantStoreMockOptions } from "../mock/serving-options.js";
-import type { PlantStoreShadowOptions } from "../shadow/shadow-options.js";
 import type { FsyncPolicy } from "./persistence/data-log.js";
 
 /** The CLI's port when none is given (Prism's, so a Prism user finds it where they look). */
@@ -35,6 +34,12 @@ export const DEFAULT_TIMEOUTS: Readonly<PlantStoreServerTimeouts> = Object.freez
 
 /** Gets the log lines: `kind` is `"request"` for a request line, `"error"` for a failed save. */
 export type PlantStoreServerLog = (line: string, kind: "request" | "error") => void;
+
+/** `startPlantStoreServer({ shadow })`: the deployment every API request is forwarded to. */
+export interface PlantStoreShadowOptions {
+  /** The deployment's base URL, such as "https://plants.example.com/v1". */
+  baseUrl: string;
+}
 
 /** Options of `startPlantStoreServer`: the mock options, where to listen, persistence, logs, limits. */
 export interface PlantStoreServerOptions extends PlantStoreMockOptions {

@@ -1,14 +1,8 @@
-// The shadow option (`startPlantStoreServer({ shadow: { baseUrl } })`, `--shadow <base-url>`):
-// the deployment's base URL, checked once where it enters, and what a shadow proxy cannot
-// take beside it, one list for the options and the flags.
+// The shadow option (`startPlantStoreServer({ shadow: { baseUrl } })`, `--shadow <base-url>`,
+// typed with the server's options): the deployment's base URL, checked once where it enters,
+// and what a shadow proxy cannot take beside it, one list for the options and the flags.
 import { BASE_URL_MESSAGE, parseHttpBaseUrl } from "../contract/base-url.js";
 import { checkOptionNames } from "../contract/option-names.js";
-
-/** `startPlantStoreServer({ shadow })`: the deployment every API request is forwarded to. */
-export interface PlantStoreShadowOptions {
-  /** The deployment's base URL, such as "https://plants.example.com/v1". */
-  baseUrl: string;
-}
 
 /** The deployment, as checked once: every later use reads these. */
 export interface Deployment {

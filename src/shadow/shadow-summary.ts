@@ -1,6 +1,7 @@
 // The shadow proxy's summary: how many requests went to the deployment and each kind of
 // finding with the first request that showed it, served at GET /__admin/shadow and printed
-// when plant-store-mock stops. Bounded, so a long run cannot grow it without limit.
+// when plant-store-mock stops (cli-output.ts). Bounded, so a long run cannot grow it without
+// limit.
 import type {
   ShadowSummary,
   ShadowSummaryItem as SummaryItem,
@@ -85,31 +86,4 @@ export function createShadowTally(deployment: string): ShadowTally {
       };
     },
   };
-}
-
-/** The summary as plant-store-mock prints it when it stops. */
-export function formatShadowSummary(summary: ShadowSummary): string[] {
-  const { forwarded, unreachable, broken, violations, divergences, notCompared } = summary;
-  const brokenCount = broken === 0 ? "" : `, ${broken} broken`;
-  const uncompared = notCompared.reduce((sum, item) => sum + item.count, 0);
-  const uncomparedCount = uncompared === 0 ? "" : `; ${plural(uncompared, "answer")} not compared`;
-  const lines = [
-    `Shadow of ${summary.deployment}: ${plural(forwarded, "request")} forwarded (${unreachable} unanswered${brokenCount}); ${plural(violations.length, "kind")} of violation, ${plural(divergences.length, "kind")} of divergence${uncomparedCount}`,
-  ];
-  for (const [label, items] of [
-    ["violation", violations],
-    ["divergence", divergences],
-    ["not compared", notCompared],
-  ] as const) {
-    for (const { kind, message, count, request } of items) {
-      lines.push(
-        `  ${label} ${kind}: ${message} (${count}x, first #${request.seq} ${request.method} ${request.path} ${request.status})`,
-      );
-    }
-  }
-  return lines;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

@@ -7,12 +7,7 @@ import { checkToken } from "../../mock/http/bearer-auth.js";
 import { checkCorsOrigin } from "../../mock/http/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
 import { MAX_GENERATED_PLANTS } from "../../mock/store/generated-plants.js";
-import {
-  checkDeploymentUrl,
-  NOT_WITH_SHADOW,
-  noEffectWithShadow,
-} from "../../shadow/shadow-options.js";
-import { checkHost, openAdminProblem } from "../check-options.js";
+import { checkHost, checkShadowFlag, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEFAULT_PORT, DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
 import { integer, readGenerate } from "./number-flags.js";
@@ -76,10 +71,7 @@ export function parseCliArgs(args: readonly string[], env: NodeJS.ProcessEnv): C
 
   const shadow = values.shadow;
   if (shadow !== undefined) {
-    checkDeploymentUrl(shadow, "--shadow");
-    const flags: readonly string[] = Object.values(NOT_WITH_SHADOW).flat();
-    const given = flags.find((flag) => values[flag.slice(2) as keyof typeof values] !== undefined);
-    if (given !== undefined) throw new TypeError(`${noEffectWithShadow(given, "--shadow")}.`);
+    checkShadowFlag(shadow, (flag) => values[flag.slice(2) as keyof typeof values] !== undefined);
   }
   // A shadow proxy takes no tokens: the deployment's own pass through it.
   const { tokens, source } =

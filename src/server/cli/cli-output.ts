@@ -1,5 +1,8 @@
-// What plant-store-mock prints besides its log: the help text and the start banner.
+// What plant-store-mock prints besides its log: the help text, the start banner and, for a
+// shadow proxy, its summary when it stops.
 
+import { plural } from "../../command-line/command-line.js";
+import type { ShadowSummary } from "../../contract/shadow-summary.js";
 import { DEFAULT_FSYNC } from "../persistence/data-log.js";
 import { DEFAULT_PORT, DEFAULT_TIMEOUTS, DEMO_TOKEN } from "../server-options.js";
 import type { AdminTokenSource, TokenSource } from "./cli-args.js";
@@ -91,5 +94,28 @@ export function bannerLines(options: {
   }
   if (options.dataFile !== undefined) lines.push(`Data file: ${options.dataFile}`);
   lines.push("Press Ctrl+C to stop.");
+  return lines;
+}
+
+/** The shadow proxy's summary as plant-store-mock prints it when it stops. */
+export function formatShadowSummary(summary: ShadowSummary): string[] {
+  const { forwarded, unreachable, broken, violations, divergences, notCompared } = summary;
+  const brokenCount = broken === 0 ? "" : `, ${broken} broken`;
+  const uncompared = notCompared.reduce((sum, item) => sum + item.count, 0);
+  const uncomparedCount = uncompared === 0 ? "" : `; ${plural(uncompared, "answer")} not compared`;
+  const lines = [
+    `Shadow of ${summary.deployment}: ${plural(forwarded, "request")} forwarded (${unreachable} unanswered${brokenCount}); ${plural(violations.length, "kind")} of violation, ${plural(divergences.length, "kind")} of divergence${uncomparedCount}`,
+  ];
+  for (const [label, items] of [
+    ["violation", violations],
+    ["divergence", divergences],
+    ["not compared", notCompared],
+  ] as const) {
+    for (const { kind, message, count, request } of items) {
+      lines.push(
+        `  ${label} ${kind}: ${message} (${count}x, first #${request.seq} ${request.method} ${request.path} ${request.status})`,
+      );
+    }
+  }
   return lines;
 }

@@ -3,14 +3,13 @@ import { readFile } from "node:fs/promises";
 import { oneLine, readPackageVersion } from "../../command-line/command-line.js";
 import type { SeedPlant } from "../../contract/plant-types.js";
 import { generatePlants } from "../../mock/store/generated-plants.js";
-import { formatShadowSummary } from "../../shadow/shadow-summary.js";
 // The `plant-store-mock` command: the reference Plant Store on localhost for demos. It
 // parses the flags, starts the server, prints the banner, and stops gracefully on SIGINT or
 // SIGTERM. Every mistake at start (a flag, the seed or data file, a taken port) is one line
 // on stderr and exit code 2.
 import { startPlantStoreServer } from "../start-server.js";
 import { type CliCommand, parseCliArgs } from "./cli-args.js";
-import { bannerLines, HELP_TEXT } from "./cli-output.js";
+import { bannerLines, formatShadowSummary, HELP_TEXT } from "./cli-output.js";
 import { checkSeedPlants } from "./seed-plants.js";
 
 const USAGE_ERROR = 2;

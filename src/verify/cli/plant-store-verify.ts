@@ -1,13 +1,11 @@
 #!/usr/bin/env node
 // plant-store-verify: checks a live deployment against openapi.yaml. Exit 0 = no violations,
 // 1 = violations, 2 = bad usage or a run that could not be judged (one line on stderr).
-import { oneLine, readPackageVersion } from "../../command-line/command-line.js";
+import { oneLine, plural, readPackageVersion } from "../../command-line/command-line.js";
 import { PlantStoreVerifyError } from "../errors/PlantStoreVerifyError.js";
 import type { VerifyProgress, VerifyReport } from "../types.js";
 import { verifyPlantStore } from "../verify-plant-store.js";
 import { parseCliArguments, USAGE } from "./cli-arguments.js";
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** The one-line verdict that ends the table. */
 function summarizeReport(report: VerifyReport): string {
