@@ -6,7 +6,6 @@ import type { PlantStoreAdminOption } from "../../mock/admin-api/admin-access.js
 import { checkToken } from "../../mock/http/bearer-auth.js";
 import { checkCorsOrigin } from "../../mock/http/cors.js";
 import { checkBasePath, checkBasePathBesideAdmin } from "../../mock/mock-options.js";
-import { MAX_GENERATED_PLANTS } from "../../mock/store/generated-plants.js";
 import { checkHost, checkShadowFlag, openAdminProblem } from "../check-options.js";
 import { type FsyncPolicy, MAX_FSYNC_PERIOD } from "../persistence/data-log.js";
 import { DEFAULT_PORT, DEMO_TOKEN, type PlantStoreServerOptions } from "../server-options.js";
